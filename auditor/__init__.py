@@ -1,0 +1,3 @@
+"""auditor: a batch auditor for poker hand histories."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The replay engine: betting state, pots, showdown."""

@@ -1,0 +1,46 @@
+"""What the engine hands back for one hand: the contract between replay, pots and report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from auditor.rules.base import Finding
+
+
+@dataclass(slots=True, kw_only=True)
+class ReplayResult:
+    """The betting replay of one hand.
+
+    ``contributed`` is every chip each seated player put in over the whole hand (antes,
+    live and dead blinds, calls, bets, raises), before any uncalled bet is returned.
+    ``folded`` and ``all_in`` are the players in that state at the end of the betting.
+    """
+
+    findings: list[Finding] = field(default_factory=list)
+    contributed: dict[str, int] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    all_in: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True, kw_only=True)
+class PayoutRow:
+    """One player's money in one hand (the ``payouts`` table). ``returned`` is the
+    uncalled excess given back as replayed; ``won_stated`` what the history says the player
+    collected (cash-outs included); ``won_replayed`` what the pots should have paid him;
+    ``net`` = won_stated + returned(stated) − contributed."""
+
+    player: str
+    seat: int
+    contributed: int
+    returned: int
+    won_stated: int
+    won_replayed: int | None  # None where unknown cards keep the replay from judging
+    net: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Settlement:
+    """The pots of one hand rebuilt and checked."""
+
+    findings: list[Finding] = field(default_factory=list)
+    payouts: list[PayoutRow] = field(default_factory=list)

@@ -1,0 +1,1 @@
+"""The model: exact money, events, hands."""

@@ -1,0 +1,241 @@
+"""Hand-history events: frozen, slotted, keyword-only records with exact amounts.
+
+Every event carries ``line``, the 1-based line of the source file it was read from, so
+that a finding can point at it. Amounts are integers of the hand's smallest unit (see
+``auditor.model.money``). Amount fields follow one meaning for every site, whatever the
+site prints: ``Call.amount`` and ``Bet.amount`` are chips added by the action,
+``Raise.to`` is the player's total commitment on the street after the raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Street = Literal["preflop", "flop", "turn", "river"]
+STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river")
+
+BlindKind = Literal[
+    "small",  # small blind
+    "big",  # big blind
+    "ante",
+    "straddle",  # a live straddle: acts last preflop, has the option
+    "button",  # the button blind of 6+ Hold'em
+    "small_and_big",  # a returning player's "small & big blinds": `dead` is the small part
+    "dead",  # a dead blind alone: goes in the pot, counts for nothing on the street
+]
+
+Cards = tuple[str, ...]  # e.g. ("Ah", "Kd"); empty where unknown
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every event: where it was read."""
+
+    line: int
+
+
+# --- set-up -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat(Event):
+    """``Seat 3: name ($12.50 in chips)``: a player and his stack when the hand starts."""
+
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostBlind(Event):
+    """A forced bet. ``amount`` is everything put in; ``dead`` the part of it that does
+    not count toward the player's bet on the street (e.g. the small part of a
+    small & big blinds post, or a whole dead blind)."""
+
+    player: str
+    kind: BlindKind
+    amount: int
+    dead: int = 0
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HoleCards(Event):
+    """``Dealt to name [Ah Kd]``: cards the exporter saw dealt."""
+
+    player: str
+    cards: Cards
+
+
+# --- betting ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetStart(Event):
+    """A new street. ``board`` is the whole board after the deal. ``run`` is 0 for a
+    normal hand and 1, 2, 3 for the FIRST, SECOND, THIRD board of a hand run more than once."""
+
+    street: Street
+    board: Cards = ()
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action(Event):
+    """A voluntary action of a player."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fold(Action):
+    """``name: folds``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check(Action):
+    """``name: checks``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call(Action):
+    """``name: calls $2``: ``amount`` is the chips added."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet(Action):
+    """``name: bets $2``: the first bet of a street; ``amount`` is the chips added."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Raise(Action):
+    """``name: raises $2 to $6``: ``to`` is the street total after the raise;
+    ``by`` the increment as printed (None where the site does not print one)."""
+
+    to: int
+    by: int | None = None
+    all_in: bool = False
+
+
+# --- end of the hand ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UncalledReturned(Event):
+    """``Uncalled bet ($3.26) returned to name``."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShowdownStart(Event):
+    """``*** SHOW DOWN ***`` (``run`` as in StreetStart)."""
+
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shows(Event):
+    """``name: shows [Qs Js] (a full house…)`` at showdown (or earlier)."""
+
+    player: str
+    cards: Cards
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mucks(Event):
+    """``name: mucks hand`` or ``name: doesn't show hand`` (``shown`` False)."""
+
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Collected(Event):
+    """``name collected $25.96 from pot``. ``pot`` is 0 for the main pot (or the only
+    pot), N for side pot-N, None when the site does not say; ``run`` as in StreetStart."""
+
+    player: str
+    amount: int
+    pot: int | None = 0
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashedOut(Event):
+    """``name cashed out the hand for $22.77 | Cash Out Fee $0.46``: paid by the site,
+    outside the pot; the player's share of the pot is then not awarded."""
+
+    player: str
+    amount: int
+    fee: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotSummary(Event):
+    """``Total pot $2.54 Main pot $1.31. Side pot-1 $0.42. | Rake $0.12``.
+    ``fees`` holds any other named deduction (jackpot, …) as (name, amount)."""
+
+    total: int
+    main: int | None = None
+    sides: tuple[int, ...] = ()
+    rake: int = 0
+    fees: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardSummary(Event):
+    """``Board [Qh Ad Ts As Qd]`` or ``FIRST Board [...]`` in the summary."""
+
+    cards: Cards
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatSummary(Event):
+    """A summary seat line. ``won`` lists the amounts of ``won ($x)`` / ``collected ($x)``
+    (one per run); ``cards`` the cards shown or mucked."""
+
+    seat: int
+    player: str
+    cards: Cards = ()
+    won: tuple[int, ...] = ()
+    text: str = ""
+
+
+TableNoteKind = Literal[
+    "chat",
+    "joins",
+    "leaves",
+    "sitting_out",
+    "returned",
+    "timed_out",
+    "disconnected",
+    "connected",
+    "removed",
+    "other",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableNote(Event):
+    """A line that changes no chips: chat, joins/leaves, sitting out, time-outs…"""
+
+    kind: TableNoteKind
+    player: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCancelled(Event):
+    """``Hand cancelled``: the hand was voided; chips go back."""

@@ -1,0 +1,76 @@
+"""A parsed hand: what the header says, who sat where, and the events in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from auditor.model.events import Event, Seat
+
+Limit = Literal["NL", "PL", "FL", "CNL"]  # CNL: capped no-limit
+Game = Literal["holdem", "omaha", "courchevel", "other"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandInfo:
+    """The header of a hand, in the site's own terms, with amounts in the smallest unit.
+
+    ``stakes`` are the two amounts the header prints: blinds for no-limit and pot-limit
+    (small, big), the small and big bet for fixed-limit. ``hole_cards`` is the number of
+    cards each player is dealt (2 for Hold'em, 4/5/6 for Omaha variants).
+    """
+
+    site: str
+    hand_id: str
+    game: Game
+    variant: str  # the header's own words, e.g. "Hold'em No Limit", "Omaha Hi/Lo Pot Limit"
+    limit: Limit
+    hi_lo: bool
+    hole_cards: int
+    stakes: tuple[int, int]
+    ante: int = 0
+    cap: int | None = None  # capped no-limit: the most a player may commit in the hand
+    currency: str = ""  # "USD", "EUR", … ; "" for chips (tournament, play money)
+    symbol: str = ""
+    decimals: int = 2
+    tournament: str | None = None
+    table: str = ""
+    max_seats: int | None = None
+    button_seat: int | None = None
+    started: str = ""  # the header's date and time, as printed
+
+    @property
+    def stakes_text(self) -> str:
+        """The stakes as people write them: ``0.05/0.10`` or ``100/200``."""
+        from auditor.model.money import format_amount
+
+        lo, hi = self.stakes
+        return f"{format_amount(lo, self.decimals)}/{format_amount(hi, self.decimals)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hand:
+    """One hand, ready to replay. ``events`` holds everything after the seat lines, in
+    file order, posts included."""
+
+    source: str
+    first_line: int
+    last_line: int
+    info: HandInfo
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seated players in seat order."""
+        return tuple(s.player for s in self.seats)
+
+    def stack_of(self, player: str) -> int:
+        """Starting stack of a seated player."""
+        for s in self.seats:
+            if s.player == player:
+                return s.stack
+        raise KeyError(player)
+
+
+ParseStatus = Literal["audited", "unparsable", "unsupported", "cancelled"]

@@ -1,0 +1,1 @@
+"""Reading files into hands: encodings, hand blocks, site grammars."""

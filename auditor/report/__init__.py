@@ -1,0 +1,1 @@
+"""Report tables and their writers."""

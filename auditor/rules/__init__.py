@@ -1,0 +1,1 @@
+"""Rules: one small module each, grouped in families, listed in ``registry``."""
