@@ -1,1 +1,27 @@
-"""Report tables and their writers."""
+"""Report tables and their writers.
+
+The three tables (``findings``, ``hands``, ``payouts``) are defined once in
+:mod:`auditor.report.schema`; rows arrive as the records of :mod:`auditor.report.records`,
+go out through :func:`open_report` and come back through :func:`read_report`.
+"""
+
+from auditor.report.reader import read_report
+from auditor.report.records import FindingRecord, HandRecord, PayoutRecord, money
+from auditor.report.schema import FINDINGS, HANDS, PAYOUTS, TABLES, TableSchema
+from auditor.report.writer import ReportSummary, ReportWriter, open_report
+
+__all__ = [
+    "FINDINGS",
+    "HANDS",
+    "PAYOUTS",
+    "TABLES",
+    "FindingRecord",
+    "HandRecord",
+    "PayoutRecord",
+    "ReportSummary",
+    "ReportWriter",
+    "TableSchema",
+    "money",
+    "open_report",
+    "read_report",
+]

@@ -1,0 +1,304 @@
+"""The one entry the CLI and the tests call: audit text, files and folders.
+
+Per hand: read it (its site's grammar), replay the betting (``engine.replay``), settle
+the pots (``engine.settle``), then turn findings and payouts into report rows. Stack
+continuity (SE001) looks across hands, so it runs in the parent process, in file order,
+on a compact summary of each hand; everything else runs in worker processes when
+``jobs > 1``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from itertools import islice
+from pathlib import Path
+
+from auditor.config import Settings
+from auditor.engine.replay import replay
+from auditor.engine.settle import settle
+from auditor.model.events import HandCancelled
+from auditor.model.hand import Hand, ParseStatus
+from auditor.parsing.blocks import HandBlock, split_hands
+from auditor.parsing.decode import NotText, iter_lines, iter_text_lines
+from auditor.parsing.pokerstars import Unreadable
+from auditor.parsing.reader import read_block
+from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
+from auditor.report.writer import Format, ReportSummary, open_report
+from auditor.rules.base import Finding
+from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
+from auditor.rules.registry import all_rules
+
+CHUNK_HANDS = 500  # hands sent to a worker at a time
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """Everything auditing one hand produced, ready for the report."""
+
+    hand: HandRecord
+    findings: list[FindingRecord] = field(default_factory=list)
+    payouts: list[PayoutRecord] = field(default_factory=list)
+    stacks: HandStacks | None = None  # for SE001, None when the hand was not audited
+    decimals: int = 2
+
+
+@dataclass(slots=True)
+class AuditResult:
+    """The rows of a whole audit held in memory (for ``audit_text`` and tests)."""
+
+    hands: list[HandRecord] = field(default_factory=list)
+    findings: list[FindingRecord] = field(default_factory=list)
+    payouts: list[PayoutRecord] = field(default_factory=list)
+
+    def codes(self) -> list[str]:
+        """The finding codes, in report order."""
+        return [f.code for f in sorted(self.findings, key=lambda f: (f.source, f.line, f.code))]
+
+
+class HandAuditor:
+    """Audits hand blocks one at a time under one set of settings."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        rules = all_rules()
+        self._rule_meta = {
+            code: (rule.name, self.settings.severity_of(code, rule.severity))
+            for code, rule in rules.items()
+        }
+
+    def wanted(self, code: str) -> bool:
+        selection = self.settings.selection
+        return selection is None or code in selection
+
+    def record(self, finding: Finding, source: str, hand_id: str | None,
+               decimals: int) -> FindingRecord:
+        """The report row of a finding."""
+        name, severity = self._rule_meta[finding.code]
+        return FindingRecord.from_finding(finding, source=source, hand_id=hand_id, rule=name,
+                                          severity=severity, decimals=decimals)
+
+    def audit_block(self, block: HandBlock) -> HandOutcome:
+        """Read, replay and settle one hand block."""
+        parsed = read_block(block)
+        if isinstance(parsed, Unreadable):
+            return self._unreadable(parsed)
+        try:
+            return self._audit(parsed)
+        except Exception as exc:
+            return self._unreadable(Unreadable(
+                source=parsed.source, first_line=parsed.first_line, last_line=parsed.last_line,
+                line=parsed.first_line, code="HH001", site=parsed.info.site,
+                hand_id=parsed.info.hand_id, info=parsed.info,
+                message=f"the auditor could not replay this hand ({type(exc).__name__}: "
+                        f"{exc}); please report it",
+            ))
+
+    def _audit(self, hand: Hand) -> HandOutcome:
+        info = hand.info
+        if any(type(e) is HandCancelled for e in hand.events):
+            return HandOutcome(HandRecord.from_hand(hand, status="cancelled", findings=0),
+                               decimals=info.decimals)
+        result = replay(hand, self.settings)
+        settlement = settle(hand, result, self.settings)
+        findings = [self.record(f, hand.source, info.hand_id, info.decimals)
+                    for f in (*result.findings, *settlement.findings)]
+        payouts = [PayoutRecord.from_payout(p, source=hand.source, hand_id=info.hand_id,
+                                            decimals=info.decimals)
+                   for p in settlement.payouts]
+        status: ParseStatus = "audited"
+        return HandOutcome(
+            HandRecord.from_hand(hand, status=status, findings=len(findings)),
+            findings, payouts, HandStacks.of(hand, settlement), info.decimals,
+        )
+
+    def _unreadable(self, bad: Unreadable) -> HandOutcome:
+        status: ParseStatus = "unsupported" if bad.code == "HH002" else "unparsable"
+        info = bad.info
+        findings = []
+        if self.wanted(bad.code):
+            finding = Finding(code=bad.code, line=bad.line, message=bad.message)
+            findings.append(self.record(finding, bad.source, bad.hand_id or None,
+                                        info.decimals if info else 2))
+        if info is not None:
+            row = HandRecord(
+                source=bad.source, hand_id=bad.hand_id or None, first_line=bad.first_line,
+                last_line=bad.last_line, site=bad.site, game=info.game, limit=info.limit,
+                stakes=None, currency=info.currency, table=info.table,
+                tournament=info.tournament, started=info.started or None, status=status,
+                findings=len(findings),
+            )
+        else:
+            row = HandRecord(source=bad.source, hand_id=bad.hand_id or None,
+                             first_line=bad.first_line, last_line=bad.last_line, site=bad.site,
+                             status=status, findings=len(findings))
+        return HandOutcome(row, findings)
+
+
+class ContinuityChecker:
+    """Runs SE001 over hand outcomes in file order and adds its findings to them."""
+
+    def __init__(self, auditor: HandAuditor) -> None:
+        self.auditor = auditor
+        self.tracker = StackTracker(auditor.settings)
+
+    def __call__(self, outcome: HandOutcome) -> HandOutcome:
+        found = self.tracker.feed(outcome.stacks) if outcome.stacks is not None else []
+        if outcome.stacks is None:
+            self.tracker.forget(outcome.hand.source)
+        if found:
+            row = outcome.hand
+            outcome.findings.extend(self.auditor.record(f, row.source, row.hand_id,
+                                                        outcome.decimals) for f in found)
+            outcome.hand = replace(row, findings=len(outcome.findings))
+        return outcome
+
+
+# --- text ---------------------------------------------------------------------------
+
+
+def audit_text(text: str, source: str = "<text>", settings: Settings | None = None) -> AuditResult:
+    """Audit every hand of ``text`` in memory; the rows come back in lists."""
+    auditor = HandAuditor(settings)
+    check = ContinuityChecker(auditor)
+    result = AuditResult()
+    for block in split_hands(iter_text_lines(text), source):
+        outcome = check(auditor.audit_block(block))
+        result.hands.append(outcome.hand)
+        result.findings.extend(outcome.findings)
+        result.payouts.extend(outcome.payouts)
+    return result
+
+
+# --- files --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class InputProblem:
+    """A path that yielded no hands, and why. ``fatal`` when the user named it directly."""
+
+    path: str
+    message: str
+    fatal: bool
+
+
+@dataclass(slots=True)
+class RunResult:
+    """What ``audit_paths`` did."""
+
+    summary: ReportSummary
+    problems: list[InputProblem]
+    files: int
+    seconds: float = 0.0
+
+
+def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
+    """Each file to read, with whether the user named it directly. Folders are searched
+    recursively in name order; hidden files and folders are skipped."""
+    for path in paths:
+        if path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                rel = sub.relative_to(path).parts
+                if sub.is_file() and not any(p.startswith(".") for p in rel):
+                    yield sub, False
+        else:
+            yield path, True
+
+
+def _chunks(files: list[tuple[Path, bool]], problems: list[InputProblem],
+            on_file: Callable[[Path], None]) -> Iterator[list[HandBlock]]:
+    """Hand blocks of every file, ``CHUNK_HANDS`` at a time (never across files)."""
+    for path, named in files:
+        on_file(path)
+        count = 0
+        try:
+            blocks = split_hands(iter_lines(path), str(path))
+            while chunk := list(islice(blocks, CHUNK_HANDS)):
+                count += len(chunk)
+                yield chunk
+        except (OSError, NotText) as exc:
+            problems.append(InputProblem(str(path), f"cannot read: {_reason(exc)}", named))
+            continue
+        if count == 0:
+            problems.append(InputProblem(str(path), "no hand history found in this file", named))
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+_worker: HandAuditor | None = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _worker
+    _worker = HandAuditor(settings)
+
+
+def _audit_chunk(chunk: list[HandBlock]) -> list[HandOutcome]:
+    assert _worker is not None
+    return [_worker.audit_block(b) for b in chunk]
+
+
+def audit_paths(
+    paths: Iterable[Path],
+    out_dir: Path,
+    *,
+    fmt: Format = "parquet",
+    jobs: int = 1,
+    settings: Settings | None = None,
+    on_file: Callable[[Path], None] = lambda p: None,
+    on_hands: Callable[[int], None] = lambda n: None,
+) -> RunResult:
+    """Audit every hand under ``paths`` into a report in ``out_dir``.
+
+    Memory stays flat: hands are streamed in chunks, at most ``2 * jobs`` chunks are in
+    flight, and the writer streams its tables to disk. ``on_file`` is told of each file
+    as it starts, ``on_hands`` of each chunk of hands done (for a progress bar).
+    """
+    import time
+
+    start = time.perf_counter()
+    auditor = HandAuditor(settings)
+    check = ContinuityChecker(auditor)
+    files = list(discover(paths))
+    problems: list[InputProblem] = []
+    chunks = _chunks(files, problems, on_file)
+
+    with open_report(out_dir, fmt) as writer:
+        def write(outcomes: list[HandOutcome]) -> None:
+            outcomes = [check(o) for o in outcomes]
+            writer.add([o.hand for o in outcomes],
+                       [f for o in outcomes for f in o.findings],
+                       [p for o in outcomes for p in o.payouts])
+            on_hands(len(outcomes))
+
+        if jobs <= 1:
+            for chunk in chunks:
+                write([auditor.audit_block(b) for b in chunk])
+        else:
+            with ProcessPoolExecutor(jobs, initializer=_init_worker,
+                                     initargs=(auditor.settings,)) as pool:
+                pending: deque[Future[list[HandOutcome]]] = deque()
+                for chunk in chunks:
+                    pending.append(pool.submit(_audit_chunk, chunk))
+                    if len(pending) >= 2 * jobs:
+                        write(pending.popleft().result())
+                while pending:
+                    write(pending.popleft().result())
+    summary = writer.summary
+    return RunResult(summary=summary, problems=problems, files=len(files),
+                     seconds=time.perf_counter() - start)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,574 @@
+"""The betting state of one hand, and pure queries on it.
+
+``BettingState.apply(event)`` is the only thing that mutates; every other public method
+is a query that leaves the state as it found it. The replay asks the queries about the
+state *before* an action (whose turn, how much to call, the smallest legal raise, whether
+the betting is reopened for the actor), then applies the action, legal or not.
+
+Vocabulary used throughout (amounts are integers of the hand's smallest unit):
+
+- **commitment**: a player's live chips on the current street (dead blinds and antes go
+  into the pot but are not part of it).
+- **current bet**: the commitment a player must match to stay in. Preflop it is never
+  below the big blind once one was posted, even when the big blind is all-in for less.
+- **last full raise**: the last full bet or raise *increment* on the street; preflop the
+  big blind (or the live straddle) counts as the opening bet. A short all-in raise does
+  not change it.
+- **full level**: the street total reached by the last full bet or raise (fixed-limit
+  sizes are counted from it).
+- **room**: what a player can still put in: his stack, and in capped no-limit no more than
+  the cap minus what he already put in the hand. A player with no room is all-in.
+
+Turn order: players are ordered clockwise from the seat left of the button. Preflop the
+action starts left of the last live forced bet that sets the price (the big blind, a button
+blind, or the last straddle); postflop it starts left of the button. Heads-up this makes
+the button (who posts the small blind) act first preflop and last postflop. A seated
+player who never posts, never acts and is not dealt visible cards is taken as not dealt in
+(PokerStars lists sitting-out players and players waiting for the big blind), so he never
+holds up the turn order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from operator import attrgetter
+from typing import Any
+
+from auditor.config import Profile
+from auditor.model.events import (
+    Bet,
+    Call,
+    Check,
+    Collected,
+    Event,
+    Fold,
+    HandCancelled,
+    HoleCards,
+    PostBlind,
+    Raise,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    UncalledReturned,
+)
+from auditor.model.hand import Hand
+
+NO_CAP = 1 << 62  # room left under the cap of a game without one
+
+_PRICE_SETTING_BLINDS = frozenset({"big", "button"})  # a blind that is the preflop bet
+_SEAT_NUMBER = attrgetter("seat")
+_PARTICIPATION = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
+
+
+class PlayerState:
+    """One seated player during the replay (mutated only by ``BettingState.apply``)."""
+
+    __slots__ = (
+        "acted",
+        "all_in",
+        "cap_left",
+        "commit",
+        "dealt_in",
+        "folded",
+        "index",
+        "last_commit",
+        "last_seq",
+        "name",
+        "room",
+        "seat",
+        "stack",
+        "start_stack",
+        "total",
+        "voluntary",
+    )
+
+    def __init__(self, name: str, seat: int, stack: int, cap: int | None) -> None:
+        self.name = name
+        self.seat = seat
+        self.start_stack = stack
+        self.stack = stack  # chips left in front of him
+        self.cap_left = NO_CAP if cap is None else cap  # capped no-limit: cap minus total
+        # What he can still put in: his stack, in capped no-limit no more than cap_left.
+        self.room = stack if stack < self.cap_left else self.cap_left
+        self.index = -1  # position in the turn order; -1 when not dealt in
+        self.dealt_in = False
+        self.commit = 0  # live chips on the current street
+        self.total = 0  # everything put in over the hand, dead chips included
+        self.folded = False
+        self.all_in = False
+        self.acted = False  # acted voluntarily on the current street
+        self.last_commit = 0  # his commitment right after his last action this street
+        self.last_seq = -1  # sequence number of that action
+        self.voluntary = False  # acted voluntarily at least once in the hand
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayerState({self.name!r}, stack={self.stack}, commit={self.commit}, "
+            f"total={self.total}, folded={self.folded}, all_in={self.all_in})"
+        )
+
+
+def dealt_in_players(hand: Hand) -> set[str]:
+    """The seated players the history shows taking part: they post, act or are dealt
+    visible cards. Everyone else seated is taken as sitting out (see module doc)."""
+    seated = {s.player for s in hand.seats}
+    types = _PARTICIPATION
+    found = {ev.player for ev in hand.events if ev.__class__ in types}  # type: ignore[attr-defined]
+    return found & seated
+
+
+def turn_order(hand: Hand, dealt_in: set[str]) -> list[str]:
+    """Dealt-in players clockwise, starting with the seat left of the button (the button
+    itself, when dealt in, comes last). Without a known button, seat order."""
+    seats = sorted((s for s in hand.seats if s.player in dealt_in), key=_SEAT_NUMBER)
+    button = hand.info.button_seat
+    if button is not None:
+        cut = 0
+        for s in seats:
+            if s.seat > button:
+                break
+            cut += 1
+        if cut:
+            seats = seats[cut:] + seats[:cut]
+    return [s.player for s in seats]
+
+
+class BettingState:
+    """Betting state of one hand. Build it with the hand, ``apply`` its events in order,
+    and ask the queries between events."""
+
+    def __init__(self, hand: Hand, profile: Profile, dealt_in: set[str] | None = None) -> None:
+        info = hand.info
+        self.hand = hand
+        self.info = info
+        self.profile = profile
+        self.fixed_limit = info.limit == "FL"
+        self.pot_limit = info.limit == "PL"
+        self.cap = info.cap if info.limit == "CNL" else None
+        small, big = info.stakes
+        self.small_bet = small
+        self.big_bet = big
+        # The unit of the minimum bet: the big blind (in fixed-limit, the small bet).
+        self.big_blind = small if self.fixed_limit else big
+        self.players: dict[str, PlayerState] = {
+            s.player: PlayerState(s.player, s.seat, s.stack, self.cap) for s in hand.seats
+        }
+        if dealt_in is None:
+            dealt_in = dealt_in_players(hand)
+        self.order: list[PlayerState] = []
+        for i, name in enumerate(turn_order(hand, dealt_in)):
+            p = self.players[name]
+            p.index = i
+            p.dealt_in = True
+            self.order.append(p)
+        n = len(self.order)
+        self.in_hand_count = n  # dealt in and not folded
+        # Dealt in, not folded, not all-in: the players who can still act, in turn order.
+        self.live: list[PlayerState] = list(self.order)
+        self.pot = 0  # every chip in the pot, dead ones included, minus returned bets
+        self.seq = 0  # action counter (orders actions for the reopening variants)
+        self.finished = False  # showdown or award reached, or hand cancelled
+        self.street: Street = "preflop"
+        self._street_actions = 0  # voluntary actions on the current street
+        # Players passed over by an out-of-turn action on this street while they still
+        # had to act: their own late action is not a second fault.
+        self.skipped: set[PlayerState] = set()
+        # Preflop: where the action starts from (index of the price-setting blind).
+        self._anchor = n - 1
+        self._anchor_fixed = False  # a big/button blind was posted (a straddle may move it)
+        self._small_posted = False  # the (live) small blind was posted
+        self._new_street_limits()
+        self.pointer = self._anchor  # index of the last actor (the next one is after it)
+
+    # --- the street's betting parameters ------------------------------------------
+
+    def _new_street_limits(self) -> None:
+        self.current_bet = 0
+        self.last_full = self.bet_size() if self.fixed_limit else self.big_blind
+        self.full_level = 0
+        self.bets_made = 0  # bets plus raises on this street (the fixed-limit cap)
+        self.last_full_seq = -1  # seq of the last action that fully reopened the betting
+        self.last_half_seq = -1  # seq of the last raise of at least half a full raise
+
+    def bet_size(self) -> int:
+        """Fixed-limit size of a bet or raise on the current street: the small bet
+        preflop and on the flop, the big bet on the turn and river."""
+        return self.small_bet if self.street in ("preflop", "flop") else self.big_bet
+
+    # --- queries ------------------------------------------------------------------
+
+    def player(self, name: str) -> PlayerState | None:
+        """The state of a seated player, None for a name not seated at the table."""
+        return self.players.get(name)
+
+    def needs_to_act(self, p: PlayerState) -> bool:
+        """Whether the betting round cannot end before ``p`` acts."""
+        if not p.dealt_in or p.folded or p.all_in or self.finished:
+            return False
+        if self.in_hand_count <= 1:
+            return False
+        if p.commit < self.current_bet:
+            return True
+        # Nothing to call: he still has his say unless no live opponent remains.
+        return not p.acted and len(self.live) >= 2
+
+    def next_to_act(self) -> PlayerState | None:
+        """Whose turn it is: the first player clockwise after the last actor who still
+        has to act (see ``needs_to_act``), or None when the betting round is closed."""
+        if self.finished or self.in_hand_count <= 1:
+            return None
+        bet = self.current_bet
+        live = self.live
+        others_live = len(live) >= 2
+        last = self.pointer
+        first = None
+        for p in live:  # in turn order: the first after the last actor, else wrap round
+            if p.commit < bet or (others_live and not p.acted):
+                if p.index > last:
+                    return p
+                if first is None:
+                    first = p
+        return first
+
+    @property
+    def live_count(self) -> int:
+        """Players dealt in, not folded and not all-in."""
+        return len(self.live)
+
+    def pending(self) -> Iterator[PlayerState]:
+        """Everyone who still has to act this round, in turn order from the next actor."""
+        order = self.order
+        n = len(order)
+        for k in range(1, n + 1):
+            p = order[(self.pointer + k) % n]
+            if self.needs_to_act(p):
+                yield p
+
+    def to_call(self, name: str) -> int:
+        """Chips ``name`` must add to call: the gap to the current bet, or his whole
+        room when that is less (a legal all-in for less)."""
+        p = self.players[name]
+        gap = self.current_bet - p.commit
+        if gap <= 0:
+            return 0
+        room = p.room
+        return gap if gap < room else room
+
+    def min_bet(self) -> int:
+        """The smallest opening bet of the street that is not all-in: one big blind
+        (no-limit, pot-limit) or exactly one bet (fixed-limit)."""
+        return self.bet_size() if self.fixed_limit else self.big_blind
+
+    def min_raise_to(self) -> int:
+        """The smallest legal raise-to that is not all-in: the current bet plus the last
+        full raise (no-limit, pot-limit); in fixed-limit, one bet above the full level."""
+        if self.fixed_limit:
+            return self.full_level + self.bet_size()
+        return self.current_bet + self.last_full
+
+    def pot_limit_raise_to(self, name: str) -> int:
+        """Pot-limit maximum raise-to for ``name``: the current bet plus the pot after he
+        calls (for a bet, the current bet is 0: the pot)."""
+        p = self.players[name]
+        return self.current_bet + self.pot + (self.current_bet - p.commit)
+
+    def max_raise_to(self, name: str) -> int:
+        """The largest raise-to ``name`` may make: his whole room in no-limit, the pot in
+        pot-limit, the fixed size in fixed-limit (never more than his room)."""
+        p = self.players[name]
+        most = p.commit + p.room
+        if self.pot_limit:
+            limit = self.pot_limit_raise_to(name)
+        elif self.fixed_limit:
+            limit = self.min_raise_to()
+        else:
+            return most
+        return limit if limit < most else most
+
+    def fixed_limit_raise_targets(self) -> tuple[int, ...]:
+        """Fixed-limit raise-to amounts accepted as correctly sized: one bet above the
+        full level; after a short all-in on top of it, also one bet above the all-in and
+        two bets above the full level (completion conventions differ between houses)."""
+        size = self.bet_size()
+        target = self.full_level + size
+        if self.current_bet > self.full_level:
+            return (target, self.current_bet + size, self.full_level + 2 * size)
+        return (target,)
+
+    def is_capped(self) -> bool:
+        """Fixed-limit: no more raises on this street (one bet plus ``limit_raise_cap``
+        raises; with ``heads_up_cap = cash-no-cap`` no cap when two players are left)."""
+        if not self.fixed_limit:
+            return False
+        if self.bets_made < 1 + self.profile.limit_raise_cap:
+            return False
+        return not (self.profile.heads_up_cap == "cash-no-cap" and self.in_hand_count == 2)
+
+    def faced_since_last_action(self, name: str) -> int:
+        """How much the current bet exceeds what ``name`` had put in at his last action
+        on this street (the amount TDA 47 measures)."""
+        p = self.players[name]
+        return self.current_bet - p.last_commit
+
+    def is_reopened_for(self, name: str) -> bool:
+        """Whether ``name`` may raise as far as reopening goes (TDA 47): yes if he has not
+        acted on this street; otherwise only if what he now faces exceeds what he had put
+        in at his last action by at least one full raise, several short all-ins counting
+        together. Profile variants: ``half-bet`` also reopens after any single all-in of
+        at least half a full raise; ``full-bet`` reopens only after a full bet or raise
+        by one player. Fixed-limit: a total of at least ``limit_reopen_fraction_pct`` of
+        a bet reopens (TDA 47-B)."""
+        p = self.players[name]
+        if not p.acted:
+            return True
+        faced = self.current_bet - p.last_commit
+        if self.fixed_limit:
+            return faced * 100 >= self.profile.limit_reopen_fraction_pct * self.bet_size()
+        rule = self.profile.reopen
+        if rule == "full-bet":
+            return self.last_full_seq > p.last_seq
+        if faced >= self.last_full:
+            return True
+        return rule == "half-bet" and self.last_half_seq > p.last_seq
+
+    def has_live_opponent(self, name: str) -> bool:
+        """Whether another player still in the hand is not all-in (someone to raise
+        against)."""
+        p = self.players[name]
+        live_self = 1 if (p.dealt_in and not p.folded and not p.all_in) else 0
+        return len(self.live) - live_self > 0
+
+    def may_raise(self, name: str) -> bool:
+        """Whether ``name`` may bet or raise now, ignoring whose turn it is: still in with
+        chips beyond the call, someone to raise against, betting reopened for him, and
+        (fixed-limit) not capped."""
+        p = self.players[name]
+        if p.folded or p.all_in or not p.dealt_in:
+            return False
+        if p.room <= self.current_bet - p.commit:
+            return False
+        return self.has_live_opponent(name) and self.is_reopened_for(name) and not self.is_capped()
+
+    @property
+    def street_has_action(self) -> bool:
+        """Whether anyone acted voluntarily on the current street."""
+        return self._street_actions > 0
+
+    # --- mutation -----------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event, legal or not, as best it can: amounts are taken as printed."""
+        fn = APPLIERS.get(type(event))
+        if fn is not None:
+            fn(self, event)
+
+    def _put(self, p: PlayerState, live: int, dead: int = 0) -> None:
+        chips = live + dead
+        p.commit += live
+        p.total += chips
+        p.stack -= chips
+        p.cap_left -= chips
+        p.room = p.stack if p.stack < p.cap_left else p.cap_left
+        self.pot += chips
+
+    def _mark_all_in(self, p: PlayerState, flagged: bool) -> None:
+        if p.all_in:
+            return
+        if flagged or p.room <= 0:
+            p.all_in = True
+            if p.dealt_in and not p.folded:
+                self.live.remove(p)
+
+    def _note_skipped(self, p: PlayerState) -> None:
+        """Before ``p`` acts: remember who, between the last actor and him, still had to
+        act (nobody, when it is his turn)."""
+        target = p.index
+        if target < 0 or self.in_hand_count <= 1:
+            return
+        last = self.pointer
+        bet = self.current_bet
+        others_live = len(self.live) >= 2
+        for q in self.live:
+            i = q.index
+            passed = (last < i < target) if last < target else (i > last or i < target)
+            if passed and (q.commit < bet or (others_live and not q.acted)):
+                self.skipped.add(q)
+
+    def _acted(self, p: PlayerState) -> None:
+        self.seq += 1
+        self._street_actions += 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = p.commit
+        p.last_seq = self.seq
+        if p.index >= 0:
+            self.pointer = p.index
+
+    def _apply_post(self, ev: PostBlind) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        kind = ev.kind
+        if kind in ("ante", "dead") or (kind == "small" and self._small_posted):
+            # A second small blind is a missed one posted out of position: it is dead.
+            dead = ev.amount
+        else:
+            dead = ev.dead
+        live = ev.amount - dead
+        self._put(p, live, dead)
+        self._mark_all_in(p, ev.all_in)
+        if kind in _PRICE_SETTING_BLINDS:
+            if not ev.all_in and live > self.big_blind:
+                self.big_blind = live  # a button blind, or a header that understates it
+            if not self._anchor_fixed and p.index >= 0:
+                self._anchor = p.index
+                self._anchor_fixed = True
+            # A big blind all-in for less does not lower the price (RULES.md §3).
+            self.current_bet = max(self.current_bet, live, self.big_blind)
+            self.last_full = max(self.last_full, self.big_blind)
+            self.full_level = self.current_bet
+            self.bets_made = 1
+        elif kind == "straddle":
+            if p.index >= 0:
+                self._anchor = p.index
+                self._anchor_fixed = True
+            if live > self.current_bet:
+                # The straddle is the bet to beat: the minimum raise is to twice it.
+                self.last_full = max(self.last_full, live)
+                self.current_bet = live
+                self.full_level = live
+            self.bets_made = 1
+        elif kind == "small_and_big":
+            self.current_bet = max(self.current_bet, live)
+        elif kind == "small" and not self._small_posted:
+            self._small_posted = True
+            self.current_bet = max(self.current_bet, live)
+            if not self._anchor_fixed and p.index >= 0:
+                # Without a big blind, the action starts left of the small blind.
+                self._anchor = p.index
+        if not self._street_actions:
+            self.pointer = self._anchor
+
+    def _apply_fold(self, ev: Fold) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        was_all_in = p.all_in
+        if not was_all_in:
+            self._note_skipped(p)
+        if p.dealt_in and not p.folded:
+            self.in_hand_count -= 1
+            if not was_all_in:
+                self.live.remove(p)
+        p.folded = True
+        if not was_all_in:
+            self._acted(p)
+        # else: PokerStars folds a sitting-out player all-in from his blind; that is not
+        # a turn in the betting, so the turn order does not move.
+
+    def _apply_check(self, ev: Check) -> None:
+        p = self.players.get(ev.player)
+        if p is not None:
+            self._note_skipped(p)
+            self._acted(p)
+
+    def _apply_call(self, ev: Call) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        self._note_skipped(p)
+        self._put(p, ev.amount)
+        self._mark_all_in(p, ev.all_in)
+        bet = self.current_bet
+        if p.commit > bet or (p.commit < bet and not p.all_in):
+            # A call matches the bet whatever its printed amount (TU004 reports the
+            # amount): the chips count as printed, the turn order goes on as after a call.
+            p.commit = bet
+        self._acted(p)
+
+    def _apply_bet(self, ev: Bet) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        self._raise_to(p, p.commit + ev.amount, ev.all_in)
+
+    def _apply_raise(self, ev: Raise) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        self._raise_to(p, ev.to, ev.all_in)
+
+    def _raise_to(self, p: PlayerState, to: int, flagged_all_in: bool) -> None:
+        self._note_skipped(p)
+        added = to - p.commit
+        if added > 0:
+            self._put(p, added)
+        self._mark_all_in(p, flagged_all_in)
+        increment = to - self.current_bet
+        if increment > 0:
+            last_full = self.last_full
+            # A raise that is not all-in is taken as a full one even when too small (the
+            # table reacted to it as a raise); it never lowers the increment to match.
+            full = increment >= last_full or not p.all_in
+            if self.fixed_limit and not full:
+                pct = self.profile.limit_reopen_fraction_pct
+                if increment * 100 >= pct * self.bet_size():
+                    self.bets_made += 1  # a short all-in that counts as a raise (TDA 47-B)
+            self._acted(p)
+            if full:
+                if not self.fixed_limit and increment > last_full:
+                    self.last_full = increment
+                self.full_level = to
+                self.last_full_seq = self.seq
+                self.bets_made += 1
+            if 2 * increment >= last_full:
+                self.last_half_seq = self.seq
+            self.current_bet = to
+        else:
+            self._acted(p)
+
+    def _apply_street(self, ev: StreetStart) -> None:
+        if ev.street == "preflop" and self.street == "preflop":
+            return  # "*** HOLE CARDS ***": the posts already set the street up
+        self.street = ev.street
+        self._street_actions = 0
+        self.skipped.clear()
+        for p in self.order:
+            p.commit = 0
+            p.acted = False
+            p.last_commit = 0
+            p.last_seq = -1
+        self._new_street_limits()
+        self.pointer = len(self.order) - 1  # the button: the action starts left of it
+
+    def _apply_returned(self, ev: UncalledReturned) -> None:
+        p = self.players.get(ev.player)
+        if p is None:
+            return
+        p.stack += ev.amount
+        p.cap_left += ev.amount
+        p.room = p.stack if p.stack < p.cap_left else p.cap_left
+        self.pot -= ev.amount
+        take = ev.amount if ev.amount < p.commit else p.commit
+        p.commit -= take
+        self.current_bet = max((q.commit for q in self.order), default=0)
+
+    def _apply_end(self, ev: Event) -> None:
+        self.finished = True
+
+
+APPLIERS: dict[type[Event], Callable[[BettingState, Any], None]] = {
+    PostBlind: BettingState._apply_post,
+    Fold: BettingState._apply_fold,
+    Check: BettingState._apply_check,
+    Call: BettingState._apply_call,
+    Bet: BettingState._apply_bet,
+    Raise: BettingState._apply_raise,
+    StreetStart: BettingState._apply_street,
+    UncalledReturned: BettingState._apply_returned,
+    ShowdownStart: BettingState._apply_end,
+    Collected: BettingState._apply_end,
+    HandCancelled: BettingState._apply_end,
+}

@@ -1,0 +1,120 @@
+"""Pots rebuilt from what each player put in: uncalled excess, main pot, side pots.
+
+Pure functions over whole-hand contributions (blinds, antes, every street), following the
+"layer" method of RULES.md section 5:
+
+1. The largest contribution's excess over the second largest (folded players included)
+   goes back to its owner: a layer with one contributor is not a pot.
+2. Layers are cut at every contribution level of the players still in the hand, smallest
+   first. A layer holds ``Σ (min(c, level) − min(c, previous level))`` over all players, so
+   folded players' chips stay in the pots they reached, but only players still in the hand
+   whose contribution reaches the level are eligible.
+3. Consecutive layers with the same eligible players are one pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+
+class Pot(NamedTuple):
+    """One pot: its amount (before rake) and the players who can win it, in seat order."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+class PotLayout(NamedTuple):
+    """The pots of a hand, main pot first, and the uncalled excess given back."""
+
+    pots: tuple[Pot, ...]
+    returned_to: str | None = None
+    returned: int = 0
+
+    @property
+    def total(self) -> int:
+        """Everything left in the middle once the uncalled excess is back."""
+        return sum(p.amount for p in self.pots)
+
+
+def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
+    """The player whose contribution exceeds everyone else's, and by how much.
+
+    >>> uncalled_excess({"A": 100, "B": 40, "C": 60})
+    ('A', 40)
+    >>> uncalled_excess({"A": 100, "B": 100})
+    (None, 0)
+    """
+    top_player: str | None = None
+    top = second = 0
+    for player, amount in contributed.items():
+        if amount > top:
+            top_player, top, second = player, amount, top
+        elif amount > second:
+            second = amount
+    if top_player is None or top == second:
+        return None, 0
+    return top_player, top - second
+
+
+def build_pots(
+    contributed: Mapping[str, int],
+    live: Iterable[str],
+    seat_order: Sequence[str] | None = None,
+    *,
+    cuts: Iterable[int] = (),
+    merge: bool = True,
+) -> PotLayout:
+    """Rebuild the pots of a hand.
+
+    ``contributed`` is every chip each player put in over the hand, before any uncalled
+    excess came back; ``live`` the players still in the hand at the end (not folded);
+    ``seat_order`` lists players in seat order (defaults to ``contributed``'s order) and
+    fixes the order of each pot's eligible players.
+
+    ``cuts`` adds levels to cut at (a site may cut a pot at the level of a player who
+    went all-in and then folded), and ``merge=False`` keeps layers with the same eligible
+    players apart, as such a site does.
+
+    Chips above the highest live contribution (possible only in a broken history) join
+    the last pot rather than vanish, so that the pots always add up.
+
+    >>> build_pots({"A": 100, "B": 150, "C": 150}, {"A", "B", "C"}).pots
+    (Pot(amount=300, eligible=('A', 'B', 'C')), Pot(amount=100, eligible=('B', 'C')))
+    """
+    order = tuple(seat_order) if seat_order is not None else tuple(contributed)
+    returned_to, returned = uncalled_excess(contributed)
+    amounts = dict(contributed)
+    if returned_to is not None:
+        amounts[returned_to] -= returned
+    live_amounts = {p: amounts.get(p, 0) for p in live}
+    total = sum(amounts.values())
+    if len(live_amounts) == 1 and not cuts:  # everyone else folded: one pot, no layers
+        pots = (Pot(total, tuple(live_amounts)),) if total else ()
+        return PotLayout(pots, returned_to, returned)
+    top = max(live_amounts.values(), default=0)
+    levels = {c for c in live_amounts.values() if c > 0}
+    levels.update(c for c in cuts if 0 < c < top)
+
+    layers: list[Pot] = []
+    previous = 0
+    for level in sorted(levels):
+        size = 0
+        for c in amounts.values():
+            if c > previous:
+                size += (c if c < level else level) - previous
+        eligible = tuple(p for p in order if live_amounts.get(p, -1) >= level)
+        if merge and layers and layers[-1].eligible == eligible:
+            layers[-1] = Pot(layers[-1].amount + size, eligible)
+        elif size:
+            layers.append(Pot(size, eligible))
+        previous = level
+
+    leftover = total - sum(p.amount for p in layers)
+    if leftover:
+        if layers:
+            layers[-1] = Pot(layers[-1].amount + leftover, layers[-1].eligible)
+        else:  # nobody left in the hand: keep the chips visible, winnable by no one
+            layers.append(Pot(leftover, ()))
+    return PotLayout(tuple(layers), returned_to, returned)

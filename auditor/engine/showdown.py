@@ -1,0 +1,321 @@
+"""Showdown: hand strength, who wins each pot, and how a pot is shared out.
+
+Strengths are integers where **higher is stronger**, for high and for low alike, so
+ranking is one ``max``. High hands come from C evaluators: eval7 for Hold'em (any five of
+seven cards), phevaluator for Omaha (exactly two hole cards and three board cards; its
+four-card evaluator is applied to every four-card subset of a five- or six-card Omaha or
+Courchevel hand, which covers every two-card choice). The 8-or-better low is computed here:
+small, exact and fast.
+
+Cards are strings such as ``"Ah"`` or ``"Td"``. They are converted once per card through
+module-level tables; no evaluator object is rebuilt per hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+import eval7
+from phevaluator import _pheval
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+_CARDS = [r + s for r in RANKS for s in SUITS]
+_EVAL7 = {c: eval7.Card(c) for c in _CARDS}
+_PHE_ID = {c: i for i, c in enumerate(_CARDS)}  # phevaluator: rank * 4 + suit
+_LOW_RANK = {c: (1 if c[0] == "A" else RANKS.index(c[0]) + 2) for c in _CARDS}  # A=1 … K=13
+_LOW_SET = frozenset(range(1, 9))  # ranks that count for an 8-or-better low
+_PHE_WORST = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
+
+OMAHA_GAMES = frozenset({"omaha", "courchevel"})
+
+
+class CardError(ValueError):
+    """A card string that is not one of the 52 cards."""
+
+
+def _check(cards: Iterable[str]) -> None:
+    for c in cards:
+        if c not in _PHE_ID:
+            raise CardError(f"not a card: {c!r}")
+
+
+# --- high ---------------------------------------------------------------------------
+
+
+def holdem_high(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Strength of the best five of hole + board cards (eval7; higher is stronger)."""
+    return eval7.evaluate([_EVAL7[c] for c in (*hole, *board)])
+
+
+def omaha_high(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Strength of the best Omaha hand: exactly two hole cards and three of the five board
+    cards (phevaluator; higher is stronger). Works for 4, 5 and 6 hole cards."""
+    b = [_PHE_ID[c] for c in board]
+    h = [_PHE_ID[c] for c in hole]
+    evaluate = _pheval.evaluate_omaha_cards
+    if len(h) == 4:
+        return _PHE_WORST - evaluate(*b, *h)
+    return _PHE_WORST - min(evaluate(*b, *four) for four in combinations(h, 4))
+
+
+# --- 8-or-better low ------------------------------------------------------------------
+
+
+def _low_value(ranks: Sequence[int]) -> int:
+    """Five distinct low ranks packed so that a better low is a larger number."""
+    a, b, c, d, e = sorted(ranks, reverse=True)
+    return -((((a * 16 + b) * 16 + c) * 16 + d) * 16 + e)
+
+
+def holdem_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
+    """The best 8-or-better low of any five of hole + board cards, None if none qualifies."""
+    ranks = sorted({_LOW_RANK[c] for c in (*hole, *board)} & _LOW_SET)
+    return _low_value(ranks[:5]) if len(ranks) >= 5 else None
+
+
+def omaha_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
+    """The best 8-or-better Omaha low (exactly two hole + three board cards), None if none.
+
+    For a given pair of hole ranks the best board choice is the three lowest board ranks
+    not already held, so only the pairs are enumerated.
+    """
+    board_ranks = sorted({_LOW_RANK[c] for c in board} & _LOW_SET)
+    if len(board_ranks) < 3:
+        return None
+    hole_ranks = sorted({_LOW_RANK[c] for c in hole} & _LOW_SET)
+    best: int | None = None
+    for pair in combinations(hole_ranks, 2):
+        rest = [r for r in board_ranks if r not in pair][:3]
+        if len(rest) == 3:
+            value = _low_value((*pair, *rest))
+            if best is None or value > best:
+                best = value
+    return best
+
+
+
+def low_ranks(value: int) -> tuple[int, ...]:
+    """The five ranks of a low strength, highest first (A = 1)."""
+    v = -value
+    out = []
+    for _ in range(5):
+        out.append(v % 16)
+        v //= 16
+    return tuple(reversed(out))
+
+
+# --- one player's hand ------------------------------------------------------------------
+
+
+class Strength(NamedTuple):
+    """A hand's high strength and its low strength (None: no qualifying low)."""
+
+    high: int
+    low: int | None = None
+
+
+def strength(game: str, hi_lo: bool, hole: Sequence[str], board: Sequence[str]) -> Strength:
+    """How strong ``hole`` is on ``board`` in ``game`` (``holdem``, ``omaha``,
+    ``courchevel``). Raises CardError for a card that does not exist."""
+    try:
+        if game in OMAHA_GAMES:
+            high = omaha_high(hole, board)
+            return Strength(high, omaha_low(hole, board) if hi_lo else None)
+        high = holdem_high(hole, board)
+        return Strength(high, holdem_low(hole, board) if hi_lo else None)
+    except KeyError as exc:
+        _check((*hole, *board))
+        raise CardError(str(exc)) from exc
+
+
+# --- who wins a pot -------------------------------------------------------------------
+
+
+class Verdict(NamedTuple):
+    """Who wins one pot on one board.
+
+    ``decided`` is False when some contender's cards are unknown: the winners are then
+    left empty, and ``beaten`` names the contenders with known cards who cannot win any
+    part of the pot whatever the unknown cards are (beaten on every half by a shown hand).
+    ``low_winners`` is empty when nobody qualifies for low (the high hand takes all).
+    """
+
+    decided: bool
+    high_winners: tuple[str, ...] = ()
+    low_winners: tuple[str, ...] = ()
+    beaten: frozenset[str] = frozenset()
+
+    @property
+    def winners(self) -> frozenset[str]:
+        """Everyone who wins some part of the pot."""
+        return frozenset(self.high_winners) | frozenset(self.low_winners)
+
+
+def judge(
+    contenders: Sequence[str], strengths: Mapping[str, Strength | None], hi_lo: bool
+) -> Verdict:
+    """Rank the contenders of a pot (eligible players who did not concede). Cards speak;
+    unknown cards are never guessed."""
+    if len(contenders) == 1:
+        return Verdict(True, (contenders[0],))
+    known = {p: s for p in contenders if (s := strengths.get(p)) is not None}
+    if not known:
+        return Verdict(False)
+    best_high = max(s.high for s in known.values())
+    lows = [s.low for s in known.values() if s.low is not None] if hi_lo else []
+    best_low = max(lows) if lows else None
+    if len(known) < len(contenders):
+        beaten = frozenset(
+            p
+            for p, s in known.items()
+            if s.high < best_high and (not hi_lo or s.low is None or s.low < best_low)  # type: ignore[operator]
+        )
+        return Verdict(False, beaten=beaten)
+    high = tuple(p for p in contenders if known[p].high == best_high)
+    low = tuple(p for p in contenders if best_low is not None and known[p].low == best_low)
+    return Verdict(True, high, low)
+
+
+# --- sharing out ---------------------------------------------------------------------
+
+
+def clockwise_from_button(
+    players: Iterable[str], seat_of: Mapping[str, int], button_seat: int | None
+) -> list[str]:
+    """``players`` ordered clockwise starting left of the button (the button last)."""
+    button = button_seat if button_seat is not None else 0
+    return sorted(players, key=lambda p: (seat_of.get(p, 0) - button - 1) % 1000)
+
+
+def split_equally(amount: int, winners: Sequence[str], unit: int = 1) -> dict[str, int]:
+    """Split ``amount`` equally among ``winners`` (already in odd-chip order): whole
+    ``unit`` chips each, then the odd chips one unit at a time from the first winner on.
+
+    >>> split_equally(10, ["A", "B", "C"])
+    {'A': 4, 'B': 3, 'C': 3}
+    """
+    n = len(winners)
+    base = amount // (n * unit) * unit
+    shares = dict.fromkeys(winners, base)
+    rest = amount - base * n
+    i = 0
+    while rest > 0:
+        chip = unit if rest >= unit else rest
+        shares[winners[i % n]] += chip
+        rest -= chip
+        i += 1
+    return shares
+
+
+def share_out(
+    amount: int,
+    verdict: Verdict,
+    odd_order: Sequence[str],
+    unit: int = 1,
+    *,
+    odd_to_high: bool = True,
+) -> dict[str, int]:
+    """What each winner of a decided pot gets. Hi/lo pots are halved (the odd chip to the
+    high half, unless ``odd_to_high`` is False) when a low qualifies; each half is split
+    equally among its winners, odd chips going to winners in ``odd_order``."""
+    rank = {p: i for i, p in enumerate(odd_order)}
+
+    def ordered(ps: Iterable[str]) -> list[str]:
+        return sorted(ps, key=lambda p: rank.get(p, len(rank)))
+
+    shares: dict[str, int] = {}
+    high_amount = amount
+    if verdict.low_winners:
+        half = amount // (2 * unit) * unit
+        low_amount = half if odd_to_high else amount - half
+        high_amount = amount - low_amount
+        for p, a in split_equally(low_amount, ordered(verdict.low_winners), unit).items():
+            shares[p] = shares.get(p, 0) + a
+    for p, a in split_equally(high_amount, ordered(verdict.high_winners), unit).items():
+        shares[p] = shares.get(p, 0) + a
+    return shares
+
+
+def split_runs(amount: int, runs: int) -> list[int]:
+    """A pot's parts when the board is run ``runs`` times: equal parts, the odd chips
+    (smallest unit) to the first runs, as PokerStars pays them (``2231 -> [1116, 1115]``)."""
+    base, rest = divmod(amount, runs)
+    return [base + (1 if k < rest else 0) for k in range(runs)]
+
+
+# --- names, for people ----------------------------------------------------------------
+
+_NAMES = {
+    "A": ("Ace", "Aces"), "K": ("King", "Kings"), "Q": ("Queen", "Queens"),
+    "J": ("Jack", "Jacks"), "T": ("Ten", "Tens"), "9": ("Nine", "Nines"),
+    "8": ("Eight", "Eights"), "7": ("Seven", "Sevens"), "6": ("Six", "Sixes"),
+    "5": ("Five", "Fives"), "4": ("Four", "Fours"), "3": ("Three", "Threes"),
+    "2": ("Deuce", "Deuces"),
+}  # fmt: skip
+
+
+def best_five(game: str, hole: Sequence[str], board: Sequence[str]) -> tuple[str, ...]:
+    """The five cards that make the best high hand (for naming it)."""
+    if game in OMAHA_GAMES:
+        choices = (
+            (*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3)
+        )
+    else:
+        choices = combinations((*hole, *board), 5)
+    return max(choices, key=lambda five: eval7.evaluate([_EVAL7[c] for c in five]))
+
+
+def describe_high(five: Sequence[str]) -> str:
+    """A five-card hand named the way PokerStars names it ("two pair, Aces and Queens")."""
+    counts: dict[str, int] = {}
+    for c in five:
+        counts[c[0]] = counts.get(c[0], 0) + 1
+    by_count = sorted(counts, key=lambda r: (counts[r], RANKS.index(r)), reverse=True)
+    one = {r: _NAMES[r][0] for r in counts}
+    many = {r: _NAMES[r][1] for r in counts}
+    flush = len({c[1] for c in five}) == 1
+    values = sorted((RANKS.index(r) for r in counts), reverse=True)
+    straight_top = None
+    if len(counts) == 5:
+        if values[0] - values[4] == 4:
+            straight_top = values[0]
+        elif values == [12, 3, 2, 1, 0]:
+            straight_top = 3  # the wheel, Ace to Five
+    shape = sorted(counts.values(), reverse=True)
+    top = by_count[0]
+    if straight_top is not None:
+        low = "Ace" if straight_top == 3 else _NAMES[RANKS[straight_top - 4]][0]
+        high = _NAMES[RANKS[straight_top]][0]
+        if flush:
+            return "a Royal Flush" if straight_top == 12 else f"a straight flush, {low} to {high}"
+        return f"a straight, {low} to {high}"
+    if shape[0] == 4:
+        return f"four of a kind, {many[top]}"
+    if shape[:2] == [3, 2]:
+        return f"a full house, {many[top]} full of {many[by_count[1]]}"
+    if flush:
+        return f"a flush, {one[RANKS[values[0]]]} high"
+    if shape[0] == 3:
+        return f"three of a kind, {many[top]}"
+    if shape[:2] == [2, 2]:
+        return f"two pair, {many[top]} and {many[by_count[1]]}"
+    if shape[0] == 2:
+        return f"a pair of {many[top]}"
+    return f"high card {one[RANKS[values[0]]]}"
+
+
+def describe_low(value: int) -> str:
+    """A low named by its ranks, highest first ("7,5,4,3,A")."""
+    return ",".join("A" if r == 1 else RANKS[r - 2] for r in low_ranks(value))
+
+
+def describe(game: str, hi_lo: bool, hole: Sequence[str], board: Sequence[str]) -> str:
+    """The hand's name, with its low in hi/lo games ("HI: …; LO: 7,5,4,3,A")."""
+    high = describe_high(best_five(game, hole, board))
+    if not hi_lo:
+        return high
+    s = strength(game, hi_lo, hole, board)
+    return f"HI: {high}; LO: {describe_low(s.low) if s.low is not None else 'none'}"

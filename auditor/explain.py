@@ -1,0 +1,277 @@
+"""One hand explained to a person settling a dispute, as plain text for a terminal.
+
+``explain_hand`` replays the hand street by street with the pot after every action, then
+shows the pots with their amounts and eligible players, the showdown ranking in each pot,
+who should have been paid what and why, and every finding with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from auditor.config import Profile
+from auditor.engine.audit import PartAudit, PotAudit, audit_pots, replayed_winnings
+from auditor.engine.result import ReplayResult, Settlement
+from auditor.model.events import (
+    Bet,
+    Call,
+    CashedOut,
+    Check,
+    Collected,
+    Fold,
+    PostBlind,
+    Raise,
+    ShowdownStart,
+    StreetStart,
+    UncalledReturned,
+)
+from auditor.model.hand import Hand
+from auditor.model.money import format_amount
+from auditor.rules.base import Finding
+
+_BLIND_WORDS = {
+    "small": "posts the small blind",
+    "big": "posts the big blind",
+    "ante": "posts the ante",
+    "straddle": "straddles",
+    "button": "posts the button blind",
+    "small_and_big": "posts small & big blinds",
+    "dead": "posts a dead blind",
+}
+_RUN_WORDS = {1: "first", 2: "second", 3: "third"}
+_WIDTH = 44  # column where the running pot is printed
+
+Money = Callable[[int], str]
+
+
+def explain_hand(
+    hand: Hand,
+    replay: ReplayResult,
+    settlement: Settlement,
+    findings: Iterable[Finding] = (),
+    profile: Profile | None = None,
+) -> str:
+    """The hand replayed in words: actions with the pot after each, the pots and who may
+    win them, each pot's showdown ranking, what each player should have been paid, and
+    the findings with the rules they break. ``findings`` defaults to none; pass the
+    replay's and the settlement's (and SE001's) findings to have them explained."""
+    money = _money(hand)
+    audit = audit_pots(hand, replay, profile or Profile())
+    out: list[str] = []
+    out += _header(hand, money)
+    out += _streets(hand, money)
+    if audit is None:
+        out += ["", "The hand was cancelled: every chip went back to its owner."]
+    else:
+        out += _pots(audit, money)
+        out += _showdown(audit, money)
+        out += _payouts(audit, settlement, money)
+    out += _findings(list(findings))
+    return "\n".join(out) + "\n"
+
+
+def _money(hand: Hand) -> Money:
+    info = hand.info
+
+    def money(units: int) -> str:
+        return format_amount(units, info.decimals, info.symbol)
+
+    return money
+
+
+def _header(hand: Hand, money: Money) -> list[str]:
+    info = hand.info
+    where = f"table '{info.table}'" if info.table else "table ?"
+    if info.tournament:
+        where += f", tournament #{info.tournament}"
+    lines = [
+        f"Hand #{info.hand_id} ({info.site}, {info.variant}, {info.stakes_text}"
+        f"{' ' + info.currency if info.currency else ''}) at {where}",
+        f"{hand.source}, lines {hand.first_line}-{hand.last_line}; started {info.started}",
+        "",
+        "Seats",
+    ]
+    for s in hand.seats:
+        tags = []
+        if s.seat == info.button_seat:
+            tags.append("button")
+        if s.sitting_out:
+            tags.append("sitting out")
+        tag = f"  ({', '.join(tags)})" if tags else ""
+        lines.append(f"  seat {s.seat:>2}  {s.player:<20} {money(s.stack):>12}{tag}")
+    return lines
+
+
+def _streets(hand: Hand, money: Money) -> list[str]:
+    """Every action with the pot after it (uncalled bets leave it when returned)."""
+    lines: list[str] = ["", "Preflop"]
+    pot = 0
+    commit: dict[str, int] = {}
+    street = "preflop"
+    for ev in hand.events:
+        kind = type(ev)
+        text = None
+        if kind is StreetStart:
+            if ev.street != street or ev.run:  # type: ignore[attr-defined]
+                street = ev.street  # type: ignore[attr-defined]
+                commit = {}
+                run = f" ({_RUN_WORDS.get(ev.run, ev.run)} board)" if ev.run else ""  # type: ignore[attr-defined]
+                board = " ".join(ev.board)  # type: ignore[attr-defined]
+                lines += ["", f"{street.capitalize()}{run} [{board}]"]
+            continue
+        if kind is PostBlind:
+            live = ev.amount - ev.dead  # type: ignore[attr-defined]
+            if ev.kind != "ante":  # type: ignore[attr-defined]
+                commit[ev.player] = commit.get(ev.player, 0) + live  # type: ignore[attr-defined]
+            pot += ev.amount  # type: ignore[attr-defined]
+            words = _BLIND_WORDS.get(ev.kind, "posts")  # type: ignore[attr-defined]
+            text = f"{ev.player} {words} {money(ev.amount)}"  # type: ignore[attr-defined]
+        elif kind is Fold:
+            text = f"{ev.player} folds"  # type: ignore[attr-defined]
+        elif kind is Check:
+            text = f"{ev.player} checks"  # type: ignore[attr-defined]
+        elif kind is Call or kind is Bet:
+            commit[ev.player] = commit.get(ev.player, 0) + ev.amount  # type: ignore[attr-defined]
+            pot += ev.amount  # type: ignore[attr-defined]
+            verb = "calls" if kind is Call else "bets"
+            text = f"{ev.player} {verb} {money(ev.amount)}"  # type: ignore[attr-defined]
+        elif kind is Raise:
+            added = ev.to - commit.get(ev.player, 0)  # type: ignore[attr-defined]
+            commit[ev.player] = ev.to  # type: ignore[attr-defined]
+            pot += added
+            text = f"{ev.player} raises to {money(ev.to)}"  # type: ignore[attr-defined]
+        elif kind is UncalledReturned:
+            pot -= ev.amount  # type: ignore[attr-defined]
+            text = f"uncalled {money(ev.amount)} returned to {ev.player}"  # type: ignore[attr-defined]
+        elif kind is ShowdownStart:
+            run = f" ({_RUN_WORDS.get(ev.run, ev.run)} board)" if ev.run else ""  # type: ignore[attr-defined]
+            lines += ["", f"Showdown{run}"]
+            continue
+        elif kind is Collected:
+            text = f"{ev.player} collects {money(ev.amount)}"  # type: ignore[attr-defined]
+            lines.append(f"  line {ev.line:>4}  {text}")
+            continue
+        elif kind is CashedOut:
+            text = f"{ev.player} cashes out for {money(ev.amount)} (paid by the site)"  # type: ignore[attr-defined]
+            lines.append(f"  line {ev.line:>4}  {text}")
+            continue
+        if text is not None:
+            if getattr(ev, "all_in", False):
+                text += ", all-in"
+            lines.append(f"  line {ev.line:>4}  {text:<{_WIDTH}} pot {money(pot)}")
+    return lines
+
+
+def _pots(audit: PotAudit, money: Money) -> list[str]:
+    layout = audit.layout
+    lines = ["", "Pots (rebuilt from what each player put in)"]
+    if layout.returned_to is not None:
+        lines.append(
+            f"  {layout.returned_to}'s last {money(layout.returned)} was matched by no one: "
+            "it is not a pot, it goes back"
+        )
+    for i, pot in enumerate(layout.pots):
+        name = audit.pot_name(i).removeprefix("the ").capitalize()
+        net = audit.net[i]
+        after = f", {money(net)} after rake" if net is not None and net != pot.amount else ""
+        who = ", ".join(pot.eligible) if pot.eligible else "nobody"
+        lines.append(f"  {name}: {money(pot.amount)}{after}; can be won by {who}")
+    if audit.summary is not None and audit.deductions:
+        lines.append(f"  Rake and fees stated: {money(audit.deductions)}")
+    return lines
+
+
+def _showdown(audit: PotAudit, money: Money) -> list[str]:
+    """Each pot's ranking, paid from the last side pot back to the main pot."""
+    lines = ["", "Who wins each pot (cards speak; paid from the last side pot back)"]
+    for part in sorted(audit.parts, key=lambda p: (p.run, -p.pot)):
+        name = audit.pot_name(part.pot, part.run)
+        lines.append(f"  {name[0].upper()}{name[1:]}:")
+        lines += [f"    {line}" for line in _ranking(audit, part)]
+        lines.append(f"    {_award(audit, part, money)}")
+    return lines
+
+
+def _ranking(audit: PotAudit, part: PartAudit) -> list[str]:
+    if len(part.eligible) == 1:
+        return [f"{part.eligible[0]} is the only player left in it: no showdown"]
+    if len(part.contenders) == 1:
+        return [f"{part.contenders[0]} is the only player who did not concede it"]
+    shown = [(p, audit.strengths.get((p, part.run))) for p in part.contenders]
+    known = sorted(
+        ((p, s) for p, s in shown if s is not None), key=lambda ps: ps[1].high, reverse=True
+    )
+    lines = []
+    rank = 0
+    previous = None
+    for place, (player, s) in enumerate(known, start=1):
+        if s.high != previous:
+            rank = place
+        previous = s.high
+        cards = " ".join(audit.shown.get(player, ()))
+        lines.append(f"{rank}. {player} [{cards}]: {audit.hand_name(player, part.run)}")
+    unknown = [p for p, s in shown if s is None]
+    if unknown:
+        lines.append(f"cards not shown: {', '.join(unknown)} (never guessed)")
+    conceded = [p for p in part.eligible if p not in part.contenders]
+    if conceded:
+        lines.append(f"mucked (conceded): {', '.join(conceded)}")
+    return lines
+
+
+def _award(audit: PotAudit, part: PartAudit, money: Money) -> str:
+    v = part.verdict
+    paid = ", ".join(f"{p} {money(a)}" for p, a in part.paid.items()) or "nothing"
+    if not v.decided:
+        return f"winner cannot be told from the shown cards; the history paid {paid}"
+    if part.expected is None:
+        return f"won by {', '.join(sorted(v.winners))}; the history paid {paid}"
+    expected = part.expected
+    due = ", ".join(f"{p} {money(expected[p])}" for p in part.contenders if expected.get(p))
+    why = []
+    if v.low_winners:
+        why.append(f"high half to {', '.join(v.high_winners)}, low half to "
+                   f"{', '.join(v.low_winners)}")  # fmt: skip
+    elif len(v.high_winners) > 1:
+        why.append("a tie: split equally, odd chips first left of the button")
+    cashed = [p for p in v.winners if p in audit.cash_outs]
+    if cashed:
+        why.append(f"{', '.join(cashed)} cashed out: that share is not awarded")
+    reason = f" ({'; '.join(why)})" if why else ""
+    return f"should pay {due}{reason}; the history paid {paid}"
+
+
+def _payouts(audit: PotAudit, settlement: Settlement, money: Money) -> list[str]:
+    won = replayed_winnings(audit)
+    lines = [
+        "",
+        "Money per player",
+        f"  {'player':<20} {'put in':>11} {'returned':>11} {'paid':>11} {'should be':>11} "
+        f"{'net':>11}",
+    ]
+    for row in settlement.payouts:
+        should = won.get(row.player)
+        should_text = money(should) if should is not None else "unknown"
+        sign = "+" if row.net > 0 else ""
+        lines.append(
+            f"  {row.player:<20} {money(row.contributed):>11} {money(row.returned):>11} "
+            f"{money(row.won_stated):>11} {should_text:>11} {sign + money(row.net):>11}"
+        )
+    return lines
+
+
+def _findings(findings: Sequence[Finding]) -> list[str]:
+    from auditor.rules.registry import all_rules
+
+    rules = all_rules()
+    if not findings:
+        return ["", "Findings: none. Every chip is where the rules put it."]
+    lines = ["", f"Findings ({len(findings)})"]
+    for f in sorted(findings, key=lambda f: (f.line, f.code)):
+        rule = rules.get(f.code)
+        name = f" {rule.name} ({rule.severity})" if rule else ""
+        lines.append(f"  line {f.line:>4}  {f.code}{name}: {f.message}")
+        if rule is not None:
+            refs = f" [{', '.join(rule.references)}]" if rule.references else ""
+            lines.append(f"             The rule flags {rule.summary}.{refs}")
+    return lines

@@ -1,0 +1,40 @@
+"""Loading the site grammars shipped with the package."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark
+
+
+def grammar_dir() -> Path:
+    """The ``grammars/`` folder: inside the installed package, or at the top of a checkout."""
+    packaged = resources.files("auditor") / "grammars"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "grammars"
+
+
+def grammar_files() -> list[Path]:
+    """Every site grammar (the shared terminals excluded)."""
+    return sorted(p for p in grammar_dir().glob("*.lark") if p.stem != "terminals")
+
+
+@cache
+def load(site: str, *, strict: bool = True, cython: bool = True) -> Lark:
+    """The LALR parser of a site grammar, built once per process. ``lark-cython`` is used
+    when installed; its errors cannot be ``str()``-ed, so callers build their own
+    messages from the error's line, column and token."""
+    options: dict[str, object] = {"parser": "lalr", "strict": strict, "cache": False}
+    if cython:
+        try:
+            import lark_cython
+
+            options["_plugins"] = lark_cython.plugins
+        except ImportError:  # pragma: no cover - lark-cython is a dependency
+            pass
+    path = grammar_dir() / f"{site}.lark"
+    return Lark(path.read_text(encoding="utf-8"), import_paths=[grammar_dir()],
+                source_path=str(path), **options)

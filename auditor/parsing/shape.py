@@ -1,0 +1,120 @@
+"""The line lexer: turn a line into its *shape* and the values that fill it.
+
+A shape is the line with each variable field replaced by a placeholder character (see
+``grammars/terminals.lark``): the player's name, amounts and counts, bracketed cards,
+quoted text and hand descriptions. Lines of one shape parse alike, so the grammar parses
+each shape once and the result is cached; only the values differ from line to line.
+
+Player names may hold spaces, colons, brackets and digits, so they are never found by
+pattern: they are matched against the names the hand has seated, at the places a
+PokerStars line can hold a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+PLAYER = "\ue000"
+NUM = "\ue001"
+CARDS = "\ue002"
+QUOTED = "\ue003"
+DESC = "\ue004"
+
+# Currency symbols, plus U+FFFD for a euro sign that an unknown encoding lost.
+_SYMBOLS = "$€£¥₹\ufffd"
+_FIELDS = re.compile(
+    r"(?P<q>(?<=^Table )'.*'(?= |$)|(?<=^Table ID )'.*'(?= |$)|(?<=said, )\".*\"$|\{[^}]*\})"
+    r"|(?P<c>\[[^\]]*\])"  # cards
+    r"|(?P<d>(?<=\] )\([^()]*(?:\([^()]*\)[^()]*)*\)$"  # shows [..] (description)
+    r"|(?<= with ).+?(?=, and (?:won|lost) | \((?:cashed out|pot not awarded)|$))"
+    rf"|(?P<n>(?<![\w.])[{_SYMBOLS}]?(?>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)(?!\+ ))"
+)
+_KIND = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
+
+# Where a line can hold a player's name other than at its start.
+_NAME_AFTER = re.compile(r"^(?:Seat \d+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
+# Lines about a player the hand never seated: the name is everything before these words.
+_UNSEATED = re.compile(
+    r"(?: (?:joins the table at seat #|leaves the table$|said, \"|is sitting out$|sits out$"
+    r"|has timed out|is disconnected$|is connected$|has returned$|was removed from the table"
+    r"|will be allowed to play|finished the tournament|wins |split the |re-buys |takes "
+    r"|collected .* from |cashed out the hand)"
+    r"|: (?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|is sitting))"
+)
+# A summary seat line of a player the hand never seated: the name ends before these.
+_SUMMARY_NAME_END = re.compile(
+    r" \((?:button|small blind|big blind|didn't bet)\)| (?:folded|showed|mucked|collected|won|lost)|$"
+)
+
+
+def split_fields(text: str) -> tuple[str, list[str]]:
+    """Replace every quoted text, card group, description and number of ``text`` with its
+    placeholder; return the shape and the replaced values in order."""
+    values: list[str] = []
+
+    def put(m: re.Match[str]) -> str:
+        kind = m.lastgroup or "d"
+        values.append(m.group())
+        return _KIND[kind]
+
+    return _FIELDS.sub(put, text), values
+
+
+def find_name(line: str, names: list[str]) -> tuple[int, str | None]:
+    """Where the player's name of ``line`` starts and which seated name it is (longest
+    match first: ``names`` is sorted longest first), or ``(start, None)``."""
+    m = _NAME_AFTER.match(line)
+    start = m.end() if m else 0
+    for name in names:
+        if line.startswith(name, start):
+            end = start + len(name)
+            if end == len(line) or line[end] in ": (":
+                return start, name
+    return start, None
+
+
+def seat_line_name(line: str) -> str | None:
+    """The name in a ``Seat N: name (stack in chips…)`` line, read before the hand's names
+    are known: everything up to the last `` (`` that opens the stack."""
+    if not line.startswith("Seat "):
+        return None
+    colon = line.find(": ")
+    chips = line.rfind(" in chips")
+    if colon < 0 or chips < 0:
+        return None
+    open_paren = line.rfind(" (", colon, chips)
+    return line[colon + 2 : open_paren] if open_paren > colon + 2 else None
+
+
+def unseated_name(line: str) -> str | None:
+    """The name at the start of a table-note line about a player not seated in the hand."""
+    m = _UNSEATED.search(line)
+    return line[: m.start()] if m and m.start() > 0 else None
+
+
+def shape_of(line: str, names: list[str]) -> tuple[str, str | None, list[str]]:
+    """The shape of ``line``, the player's name in it (or None) and the field values."""
+    start, name = find_name(line, names)
+    if name is not None and start == 0 and line.startswith(" ", len(name)):
+        # A seated "Alex" must not swallow the start of "Alex 2 joins the table…": a
+        # player the hand never seated whose name only begins with Alex's.
+        other = unseated_name(line)
+        if other is not None and len(other) > len(name) and other.startswith(name + " "):
+            name = other
+    if name is None:
+        if start == 0 and not line.startswith(("*** ", "Total pot")):
+            name = unseated_name(line)
+        elif line.startswith("Seat "):
+            end = _SUMMARY_NAME_END.search(line, start)
+            name = line[start : end.start()] if end and end.start() > start else None
+        elif line.startswith("Dealt to "):
+            end = line.find(" [", start)
+            name = line[start:end] if end > start else None
+        elif line.startswith("Uncalled bet ("):
+            name = line[start:] or None
+    if name is None:
+        shape, values = split_fields(line)
+        return shape, None, values
+    head, head_values = split_fields(line[:start]) if start else ("", [])
+    tail, values = split_fields(line[start + len(name) :])
+    return head + PLAYER + tail, name, head_values + values

@@ -1,0 +1,36 @@
+"""Parquet output: one file per table, appended row group by row group."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from auditor.report.schema import TableSchema
+from auditor.report.sink import partial_path
+
+
+class ParquetSink:
+    """A table written with a fixed schema, so an empty table is still a valid file with
+    every column."""
+
+    def __init__(self, path: Path, schema: TableSchema, *, row_group_rows: int) -> None:
+        self.path = path
+        self._partial = partial_path(path)
+        self._row_group_rows = row_group_rows
+        self._writer = pq.ParquetWriter(self._partial, schema.arrow, compression="zstd")
+
+    def write(self, table: pa.Table) -> None:
+        """Append ``table`` as one or more row groups."""
+        self._writer.write_table(table, row_group_size=self._row_group_rows)
+
+    def close(self) -> None:
+        """Write the footer and move the file into place."""
+        self._writer.close()
+        self._partial.replace(self.path)
+
+    def abort(self) -> None:
+        """Drop the partial file."""
+        self._writer.close()
+        self._partial.unlink(missing_ok=True)

@@ -1,0 +1,160 @@
+"""The rows the writers take: one small frozen dataclass per table.
+
+Fields are declared in the table's column order (``tests/report`` checks it), so a row is
+turned into columns by name with no mapping to keep in step. Money is ``Decimal`` in the
+hand's currency units (see :func:`money`), or None where a column allows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import overload
+
+from auditor.engine.result import PayoutRow
+from auditor.model.hand import Hand, ParseStatus
+from auditor.model.money import to_decimal
+from auditor.report.schema import MONEY_SCALE
+from auditor.rules.base import Finding, Severity
+
+
+@overload
+def money(units: int, decimals: int) -> Decimal: ...
+@overload
+def money(units: None, decimals: int) -> None: ...
+@overload
+def money(units: int | None, decimals: int) -> Decimal | None: ...
+def money(units: int | None, decimals: int) -> Decimal | None:
+    """An amount of ``units`` of the smallest unit as a Decimal of currency units, exactly.
+
+    >>> money(5, 2), money(1500, 0), money(None, 2)
+    (Decimal('0.05'), Decimal('1500'), None)
+
+    Raises ValueError for an amount finer than a cent, which the report's money type
+    (two decimals) cannot hold exactly.
+    """
+    if units is not None and decimals > MONEY_SCALE and units % 10 ** (decimals - MONEY_SCALE):
+        raise ValueError(f"{units} units of 10^-{decimals} is finer than the report's cents")
+    return to_decimal(units, decimals)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindingRecord:
+    """One row of ``findings``: a finding with its location and rule metadata."""
+
+    source: str
+    hand_id: str | None
+    line: int
+    code: str
+    rule: str
+    severity: Severity
+    street: str | None = None
+    player: str | None = None
+    message: str
+    expected: Decimal | None = None
+    observed: Decimal | None = None
+
+    @classmethod
+    def from_finding(
+        cls,
+        finding: Finding,
+        *,
+        source: str,
+        hand_id: str | None,
+        rule: str,
+        severity: Severity,
+        decimals: int,
+    ) -> FindingRecord:
+        """The row for a rule's finding; ``rule`` and ``severity`` come from the rule as
+        the profile configured it, ``decimals`` from the hand's currency."""
+        return cls(
+            source=source,
+            hand_id=hand_id,
+            line=finding.line,
+            code=finding.code,
+            rule=rule,
+            severity=severity,
+            street=finding.street,
+            player=finding.player,
+            message=finding.message,
+            expected=money(finding.expected, decimals),
+            observed=money(finding.observed, decimals),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """One row of ``hands``: every hand seen, audited or not. Header columns are None
+    when the header could not be read (an unparsable hand)."""
+
+    source: str
+    hand_id: str | None
+    first_line: int
+    last_line: int
+    site: str | None = None
+    game: str | None = None
+    limit: str | None = None
+    stakes: str | None = None
+    currency: str = ""
+    table: str = ""
+    tournament: str | None = None
+    started: str | None = None
+    status: ParseStatus
+    findings: int = 0
+
+    @classmethod
+    def from_hand(cls, hand: Hand, *, status: ParseStatus, findings: int) -> HandRecord:
+        """The row for a parsed hand."""
+        info = hand.info
+        lo, hi = (to_decimal(s, info.decimals) for s in info.stakes)
+        return cls(
+            source=hand.source,
+            hand_id=info.hand_id,
+            first_line=hand.first_line,
+            last_line=hand.last_line,
+            site=info.site,
+            game=info.game,
+            limit=info.limit,
+            # Not HandInfo.stakes_text: its thousands separators ("1,000/2,000") make the
+            # column harder to filter on; exact plain amounts, like the money columns.
+            stakes=f"{lo}/{hi}",
+            currency=info.currency,
+            table=info.table,
+            tournament=info.tournament,
+            started=info.started or None,
+            status=status,
+            findings=findings,
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayoutRecord:
+    """One row of ``payouts``: one player's money in one hand, in currency units."""
+
+    source: str
+    hand_id: str
+    player: str
+    seat: int
+    contributed: Decimal
+    returned: Decimal
+    won_stated: Decimal
+    won_replayed: Decimal | None
+    net: Decimal
+
+    @classmethod
+    def from_payout(
+        cls, row: PayoutRow, *, source: str, hand_id: str, decimals: int
+    ) -> PayoutRecord:
+        """The row for the engine's payout of one player; ``decimals`` from the hand's
+        currency."""
+        return cls(
+            source=source,
+            hand_id=hand_id,
+            player=row.player,
+            seat=row.seat,
+            contributed=money(row.contributed, decimals),
+            returned=money(row.returned, decimals),
+            won_stated=money(row.won_stated, decimals),
+            won_replayed=money(row.won_replayed, decimals),
+            net=money(row.net, decimals),
+        )

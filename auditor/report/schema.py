@@ -1,0 +1,262 @@
+"""The three report tables as explicit schemas: one place for column order, Arrow types,
+pandas dtypes and nullability.
+
+Every writer builds its Arrow tables through :meth:`TableSchema.to_arrow` and every reader
+turns them back into pandas through :meth:`TableSchema.to_frame`, so the Parquet file, the
+CSV file and the DataFrame a user reads all agree. Money is ``decimal128(20, 2)``: amounts in
+the hand's currency units (chips have no decimals and fit), never binary floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from auditor.model.hand import ParseStatus
+from auditor.rules.base import SEVERITIES
+
+MONEY_PRECISION = 20
+MONEY_SCALE = 2
+MONEY_TYPE = pa.decimal128(MONEY_PRECISION, MONEY_SCALE)
+
+STATUSES: tuple[ParseStatus, ...] = ("audited", "unparsable", "unsupported", "cancelled")
+
+ColumnKind = Literal["string", "int", "money", "category"]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its name, what kind of value it holds, and whether it may be null.
+
+    In a nullable string column an empty string means "unknown" and is stored as null, so
+    that Parquet and CSV (where both are an empty field) read back the same.
+    """
+
+    name: str
+    kind: ColumnKind
+    nullable: bool = False
+    categories: tuple[str, ...] = ()
+
+    @property
+    def arrow_type(self) -> pa.DataType:
+        """The Arrow type the column has in a written file."""
+        if self.kind == "string":
+            return pa.string()
+        if self.kind == "int":
+            return pa.int64()
+        if self.kind == "money":
+            return MONEY_TYPE
+        # int8 indices: the category sets are tiny and fixed.
+        return pa.dictionary(pa.int8(), pa.string())
+
+    @property
+    def pandas_dtype(self) -> Any:
+        """The pandas dtype the column has in a DataFrame returned by the reader."""
+        if self.kind == "string":
+            return pd.StringDtype()
+        if self.kind == "int":
+            return pd.Int64Dtype() if self.nullable else np.dtype("int64")
+        if self.kind == "money":
+            return pd.ArrowDtype(MONEY_TYPE)
+        return pd.CategoricalDtype(list(self.categories), ordered=False)
+
+    def to_arrow(self, values: Sequence[Any]) -> pa.Array:
+        """Convert Python values (str, int, ``Decimal`` or None) to this column's Arrow array.
+
+        Raises ValueError naming the column on a wrong type, a null where none is allowed,
+        an unknown category, or an amount that does not fit the money type exactly.
+        """
+        try:
+            array = self._convert(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, OverflowError) as exc:
+            raise ValueError(f"column {self.name!r}: {exc}") from exc
+        if not self.nullable and array.null_count:
+            raise ValueError(f"column {self.name!r} may not be null")
+        return array
+
+    def _convert(self, values: Sequence[Any]) -> pa.Array:
+        if self.kind == "category":
+            return self._encode_categories(pa.array(values, pa.string()))
+        array = pa.array(values, self.arrow_type)
+        if self.kind == "string" and self.nullable:
+            array = pc.if_else(pc.equal(array, ""), pa.scalar(None, pa.string()), array)
+        return array
+
+    def _encode_categories(self, strings: pa.Array) -> pa.DictionaryArray:
+        # A fixed dictionary (not one inferred from the values) keeps the category order
+        # the same in every row group and every file.
+        dictionary = pa.array(self.categories, pa.string())
+        indices = pc.index_in(strings, value_set=dictionary)
+        if indices.null_count != strings.null_count:
+            unknown = sorted(set(pc.filter(strings, pc.is_null(indices)).to_pylist()) - {None})
+            raise ValueError(f"column {self.name!r}: {unknown} not among {list(self.categories)}")
+        return pa.DictionaryArray.from_arrays(indices.cast(pa.int8()), dictionary)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSchema:
+    """A report table: its file name stem, its columns in their fixed order and, for
+    tables written sorted, the sort key (every column, so the order is total)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    sort_by: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> list[str]:
+        """Column names in their fixed order."""
+        return [c.name for c in self.columns]
+
+    @property
+    def arrow(self) -> pa.Schema:
+        """The Arrow schema of the written file (nullability included)."""
+        return pa.schema(
+            [pa.field(c.name, c.arrow_type, nullable=c.nullable) for c in self.columns]
+        )
+
+    @property
+    def dtypes(self) -> dict[str, Any]:
+        """The pandas dtype of every column."""
+        return {c.name: c.pandas_dtype for c in self.columns}
+
+    def column(self, name: str) -> Column:
+        """The column called ``name``."""
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def to_arrow(self, columns: Sequence[Sequence[Any]]) -> pa.Table:
+        """Build a table with this schema from Python values, one sequence per column in
+        column order."""
+        if len(columns) != len(self.columns):
+            raise ValueError(
+                f"{self.name}: expected {len(self.columns)} columns, got {len(columns)}"
+            )
+        arrays = [c.to_arrow(v) for c, v in zip(self.columns, columns, strict=True)]
+        return pa.Table.from_arrays(arrays, schema=self.arrow)
+
+    def empty(self) -> pa.Table:
+        """A table with no rows and the full schema."""
+        return self.arrow.empty_table()
+
+    def to_frame(self, table: pa.Table) -> pd.DataFrame:
+        """Convert a table read from a report file to a DataFrame with this schema's
+        dtypes and column order."""
+        frame = table.to_pandas(types_mapper=_pandas_type_for)
+        return self.apply(frame)
+
+    def apply(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """Re-apply the schema to a DataFrame: the fixed column order first (columns this
+        schema does not know are kept after them), then each column's dtype.
+
+        Needed because a round trip loses what the file cannot carry, e.g. an empty
+        Parquet file gives categoricals without categories.
+        """
+        missing = [n for n in self.names if n not in frame.columns]
+        if missing:
+            raise ValueError(f"{self.name}: missing columns {missing}")
+        extra = [n for n in frame.columns if n not in self.names]
+        frame = frame[self.names + extra]
+        changed = {n: t for n, t in self.dtypes.items() if frame[n].dtype != t}
+        return frame.astype(changed) if changed else frame.copy()
+
+
+def _pandas_type_for(arrow_type: pa.DataType) -> Any:
+    """``types_mapper`` for ``to_pandas``: strings and decimals straight to the report's
+    dtypes (never through Python objects or floats); anything else the default way."""
+    if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
+        return pd.StringDtype()
+    if pa.types.is_decimal(arrow_type):
+        return pd.ArrowDtype(arrow_type)
+    return None
+
+
+def _string(name: str, *, nullable: bool = False) -> Column:
+    return Column(name, "string", nullable)
+
+
+def _int(name: str) -> Column:
+    return Column(name, "int")
+
+
+def _money(name: str, *, nullable: bool = False) -> Column:
+    return Column(name, "money", nullable)
+
+
+FINDINGS = TableSchema(
+    name="findings",
+    columns=(
+        _string("source"),
+        _string("hand_id", nullable=True),  # null when the header itself did not parse
+        _int("line"),
+        _string("code"),
+        _string("rule"),
+        Column("severity", "category", categories=SEVERITIES),
+        _string("street", nullable=True),
+        _string("player", nullable=True),
+        _string("message"),
+        _money("expected", nullable=True),
+        _money("observed", nullable=True),
+    ),
+    # FINDINGS.md promises source, line, code; the rest makes the order total, so two
+    # runs over the same input write byte-identical tables.
+    sort_by=(
+        "source",
+        "line",
+        "code",
+        "player",
+        "message",
+        "hand_id",
+        "street",
+        "rule",
+        "severity",
+        "expected",
+        "observed",
+    ),
+)
+
+HANDS = TableSchema(
+    name="hands",
+    columns=(
+        _string("source"),
+        _string("hand_id", nullable=True),
+        _int("first_line"),
+        _int("last_line"),
+        _string("site", nullable=True),  # site … stakes are null when the header did not parse
+        _string("game", nullable=True),
+        _string("limit", nullable=True),
+        _string("stakes", nullable=True),
+        _string("currency"),  # "" for chips
+        _string("table"),  # "" when the history names none
+        _string("tournament", nullable=True),
+        _string("started", nullable=True),  # the header's date and time, as printed
+        Column("status", "category", categories=STATUSES),
+        _int("findings"),
+    ),
+)
+
+PAYOUTS = TableSchema(
+    name="payouts",
+    columns=(
+        _string("source"),
+        _string("hand_id"),
+        _string("player"),
+        _int("seat"),
+        _money("contributed"),
+        _money("returned"),
+        _money("won_stated"),
+        _money(
+            "won_replayed", nullable=True
+        ),  # null when unknown cards keep the replay from judging
+        _money("net"),
+    ),
+)
+
+TABLES: dict[str, TableSchema] = {t.name: t for t in (FINDINGS, HANDS, PAYOUTS)}

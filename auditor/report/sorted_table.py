@@ -1,0 +1,144 @@
+"""Rows collected in any order and given back sorted, in bounded memory.
+
+The findings table is the one written sorted, so its rows cannot be streamed straight to
+disk. They are held as compact Arrow chunks; past a memory budget the chunks are sorted and
+spilled to disk as a run, and the runs are merged at the end (an external merge sort). Most
+reports never spill: the default budget holds several hundred thousand findings.
+"""
+
+from __future__ import annotations
+
+import heapq
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from auditor.report.schema import TableSchema
+
+Row = tuple[Any, ...]
+
+
+def sort_order(table: pa.Table, schema: TableSchema) -> pa.Array:
+    """The row indices of ``table`` in the schema's sort order, nulls first in every key."""
+    # Arrow cannot sort dictionary columns; their values (strings) are the key.
+    keys = pa.table(
+        {
+            name: table[name].cast(pa.string())
+            if pa.types.is_dictionary(table.schema.field(name).type)
+            else table[name]
+            for name in schema.sort_by
+        }
+    )
+    return pc.sort_indices(keys, sort_keys=[(n, "ascending", "at_start") for n in schema.sort_by])
+
+
+def sorted_slices(table: pa.Table, schema: TableSchema, rows: int) -> Iterator[pa.Table]:
+    """``table`` in the schema's sort order, ``rows`` rows at a time. Taking slice by slice
+    keeps one sorted slice in memory beside ``table`` rather than a sorted copy of it all."""
+    order = sort_order(table, schema)
+    for start in range(0, len(order), rows):
+        yield table.take(order.slice(start, rows))
+
+
+def row_sort_key(schema: TableSchema) -> Callable[[Row], tuple[tuple[bool, Any], ...]]:
+    """A Python key for rows (tuples in column order) equal to :func:`sort_order`'s order:
+    nulls first, strings by code point (= Arrow's UTF-8 byte order)."""
+    positions = [schema.names.index(n) for n in schema.sort_by]
+
+    def key(row: Row) -> tuple[tuple[bool, Any], ...]:
+        return tuple((row[i] is not None, row[i]) for i in positions)
+
+    return key
+
+
+class SortedTable:
+    """Collects tables with ``schema`` and yields them back sorted by ``schema.sort_by``.
+
+    ``memory_budget`` is the Arrow size of rows held before a sorted run is spilled to a
+    temporary directory under ``spill_parent``; ``batch_rows`` the size of the tables
+    yielded.
+    """
+
+    def __init__(
+        self,
+        schema: TableSchema,
+        *,
+        spill_parent: Path,
+        memory_budget: int = 128 * 2**20,
+        batch_rows: int = 65_536,
+    ) -> None:
+        if not schema.sort_by:
+            raise ValueError(f"{schema.name} has no sort order")
+        self._schema = schema
+        self._spill_parent = spill_parent
+        self._memory_budget = memory_budget
+        self._batch_rows = batch_rows
+        self._held: list[pa.Table] = []
+        self._held_bytes = 0
+        self._spill_dir: Path | None = None
+        self._runs: list[Path] = []
+
+    def add(self, table: pa.Table) -> None:
+        """Take some rows; spill a sorted run when over budget."""
+        self._held.append(table)
+        self._held_bytes += table.nbytes
+        if self._held_bytes > self._memory_budget:
+            self._spill()
+
+    def sorted_tables(self) -> Iterator[pa.Table]:
+        """Every row added so far, in order, as tables of at most ``batch_rows`` rows."""
+        if not self._runs:
+            yield from sorted_slices(self._take_held(), self._schema, self._batch_rows)
+            return
+        self._spill()
+        merged = heapq.merge(
+            *(self._run_rows(r) for r in self._runs), key=row_sort_key(self._schema)
+        )
+        yield from self._tables_of(merged)
+
+    def discard(self) -> None:
+        """Delete spilled runs and forget held rows."""
+        self._held.clear()
+        self._held_bytes = 0
+        if self._spill_dir is not None:
+            shutil.rmtree(self._spill_dir, ignore_errors=True)
+            self._spill_dir = None
+        self._runs.clear()
+
+    def _take_held(self) -> pa.Table:
+        table = pa.concat_tables(self._held) if self._held else self._schema.empty()
+        self._held = []
+        self._held_bytes = 0
+        return table
+
+    def _spill(self) -> None:
+        if not self._held:
+            return
+        if self._spill_dir is None:
+            # Beside the output: same disk, and removed with the report's other leftovers.
+            self._spill_dir = Path(tempfile.mkdtemp(prefix=".sort-runs-", dir=self._spill_parent))
+        run = self._spill_dir / f"run-{len(self._runs):05d}.parquet"
+        with pq.ParquetWriter(run, self._schema.arrow) as writer:
+            for table in sorted_slices(self._take_held(), self._schema, self._batch_rows):
+                writer.write_table(table)
+        self._runs.append(run)
+
+    def _run_rows(self, run: Path) -> Iterator[Row]:
+        for batch in pq.ParquetFile(run).iter_batches(batch_size=self._batch_rows):
+            yield from zip(*(column.to_pylist() for column in batch.columns), strict=True)
+
+    def _tables_of(self, rows: Iterable[Row]) -> Iterator[pa.Table]:
+        chunk: list[Row] = []
+        for row in rows:
+            chunk.append(row)
+            if len(chunk) == self._batch_rows:
+                yield self._schema.to_arrow(list(zip(*chunk, strict=True)))
+                chunk = []
+        if chunk:
+            yield self._schema.to_arrow(list(zip(*chunk, strict=True)))

@@ -1,0 +1,63 @@
+"""What the betting rules share: the rule base class, the check signature and the
+helpers that turn a breach into a quotable finding.
+
+A betting rule declares ``checks``: for each event type it looks at, a function called by
+the replay with the state *before* the event and the event itself. The function returns
+one ``Finding`` or None (a plain return rather than a generator: the replay calls these
+for every action of every hand, and the first objection per line wins anyway).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from auditor.engine.betting import BettingState, PlayerState
+from auditor.model.events import Event
+from auditor.model.money import format_amount
+from auditor.rules.base import Finding, Rule
+
+Check = Callable[[BettingState, Event], "Finding | None"]
+
+ALL_LIMITS = frozenset({"NL", "PL", "FL", "CNL"})
+NOT_FIXED_LIMIT = frozenset({"NL", "PL", "CNL"})
+
+
+class BettingRule(Rule):
+    """A rule checked action by action during the betting replay."""
+
+    checks: ClassVar[tuple[tuple[type[Event], Check], ...]]  # (event type, check) pairs
+    limits: ClassVar[frozenset[str]] = ALL_LIMITS  # betting structures it applies to
+
+
+def money(state: BettingState, units: int) -> str:
+    """An amount as the hand prints it (``$10.50``, ``1,500``)."""
+    info = state.info
+    return format_amount(units, info.decimals, info.symbol)
+
+
+def finding(
+    code: str,
+    state: BettingState,
+    event: Event,
+    message: str,
+    *,
+    player: str | None = None,
+    expected: int | None = None,
+    observed: int | None = None,
+) -> Finding:
+    """A finding anchored on ``event``'s line, on the state's current street."""
+    return Finding(
+        code=code,
+        line=event.line,
+        message=message,
+        street=state.street,
+        player=player,
+        expected=expected,
+        observed=observed,
+    )
+
+
+def chips_added_by_raise(p: PlayerState, to: int) -> int:
+    """Chips a raise (or bet) to the street total ``to`` puts in."""
+    return to - p.commit

@@ -1,0 +1,59 @@
+"""What the pot rules share: the rule base class and the finding helper.
+
+A pot rule looks at the whole hand once the betting is replayed: ``check(audit)`` receives
+the ``PotAudit`` built by ``auditor.engine.audit`` (pots, stated figures, verdicts) and
+yields findings. The arithmetic stays in the engine; a rule only compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.engine.audit import PartAudit, PotAudit
+from auditor.rules.base import Finding, Rule
+
+
+class PotRule(Rule):
+    """A rule checked once per hand on the rebuilt pots."""
+
+    @classmethod
+    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+        """The findings of this rule in one hand."""
+        raise NotImplementedError
+
+
+def finding(
+    code: str,
+    line: int,
+    message: str,
+    *,
+    street: str | None = None,
+    player: str | None = None,
+    expected: int | None = None,
+    observed: int | None = None,
+) -> Finding:
+    """A pot finding (keyword-only, so a call reads like the report row)."""
+    return Finding(
+        code=code,
+        line=line,
+        message=message,
+        street=street,
+        player=player,
+        expected=expected,
+        observed=observed,
+    )
+
+
+def street_of(audit: PotAudit) -> str | None:
+    """``showdown`` when the hand reached one, else None."""
+    return "showdown" if audit.showdown else None
+
+
+def part_anchor(audit: PotAudit, part: PartAudit, player: str | None = None) -> int:
+    """The ``collected`` line of ``player`` in ``part`` (or of anyone in it), else the
+    summary or last line."""
+    if player is not None and player in part.lines:
+        return part.lines[player]
+    if part.lines:
+        return min(part.lines.values())
+    return audit.anchor_line

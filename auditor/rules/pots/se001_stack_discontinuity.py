@@ -1,0 +1,216 @@
+"""SE001 stack.discontinuity, and the tracker that follows stacks from hand to hand."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from auditor.config import Settings
+from auditor.engine.result import Settlement
+from auditor.model.events import TableNote
+from auditor.model.hand import Hand
+from auditor.model.money import format_amount
+from auditor.rules.base import Finding, Rule
+
+_SEAT_CHANGES = frozenset({"joins", "leaves", "removed"})
+_TOP_UP_WORDS = ("re-buy", "rebuy", "add-on", "addon", "top-up", "tops up", "buys in", "bought")
+
+
+class StackDiscontinuity(Rule):
+    """## What it does
+    Follows each player's stack from one hand to the next at the same table (same file,
+    table name and tournament) and flags a starting stack that differs from the final
+    stack of the previous hand: start − contributed + returned + collected (+ a cash-out).
+    PokerStars does not log a cash-game top-up between hands, so in cash games only a
+    stack that *shrinks* is flagged; in tournaments any difference is. A player who
+    joined, left, changed seat or bought chips in between is not compared, nor is one
+    absent from the previous hand.
+
+    ## Why is this bad?
+    Chips a player ends a hand with are his at the next hand. A stack that shrinks (or,
+    in a tournament, changes) between two hands with nothing recorded means chips left
+    the table unrecorded, or one of the two histories is wrong.
+
+    ## Example
+    ```
+    Hand #100: ... Seat 3: Player3 showed [Ah Ad] and won (1,200)   (ends with 3,200)
+    Hand #101: Seat 3: Player3 (2,950 in chips)                     <- 250 missing
+    ```
+
+    ## Use instead
+    ```
+    Hand #101: Seat 3: Player3 (3,200 in chips)
+    ```
+
+    ## References
+    - RULES.md section 7 (a starting stack equals the previous final stack unless a
+      rebuy, top-up or seat change is recorded)
+    """
+
+    code = "SE001"
+    name = "stack.discontinuity"
+    severity = "warning"
+    summary = (
+        "a player's starting stack differs from his final stack in the previous hand at "
+        "the same table, with no recorded rebuy, top-up or seat change"
+    )
+    references = ("RULES.md §7",)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStacks:
+    """One player's stacks in one hand: where he sat and what he started and ended with."""
+
+    player: str
+    seat: int
+    line: int
+    start: int
+    final: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStacks:
+    """What SE001 needs of one audited hand: small, and picklable, so that workers can
+    audit hands while one tracker follows the stacks in file order."""
+
+    source: str
+    table: str
+    tournament: str | None
+    hand_id: str
+    started: str
+    decimals: int
+    symbol: str
+    seats: tuple[SeatStacks, ...]
+    moved: frozenset[str]  # players who joined, left or bought chips in the hand
+
+    @classmethod
+    def of(cls, hand: Hand, settlement: Settlement) -> HandStacks:
+        """The stacks of ``hand``: final = start − contributed + returned + collected
+        (+ a cash-out), i.e. start + the payout row's net."""
+        nets = {row.player: row.net for row in settlement.payouts}
+        info = hand.info
+        return cls(
+            source=hand.source,
+            table=info.table,
+            tournament=info.tournament,
+            hand_id=info.hand_id,
+            started=info.started,
+            decimals=info.decimals,
+            symbol=info.symbol,
+            seats=tuple(
+                SeatStacks(s.player, s.seat, s.line, s.stack, s.stack + nets.get(s.player, 0))
+                for s in hand.seats
+            ),
+            moved=_moved_players(hand),
+        )
+
+    @property
+    def key(self) -> tuple[str, str, str | None]:
+        """The table the hand was played at: file, table name, tournament."""
+        return (self.source, self.table, self.tournament)
+
+
+class StackTracker:
+    """Follows stacks across hands. Feed every audited hand's ``HandStacks`` in file
+    order; call ``forget(source)`` for a hand that was not audited (its stacks are
+    unknown, so the chain of that file starts again).
+
+    >>> tracker = StackTracker()
+    >>> findings = tracker.feed(HandStacks.of(hand, settlement))  # doctest: +SKIP
+    """
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self._last: dict[tuple[str, str, str | None], tuple[HandStacks, datetime | None]] = {}
+        selection = settings.selection if settings is not None else None
+        self._enabled = selection is None or StackDiscontinuity.code in selection
+
+    def forget(self, source: str) -> None:
+        """Drop what is known of every table of ``source``."""
+        for key in [k for k in self._last if k[0] == source]:
+            del self._last[key]
+
+    def feed(self, hand: HandStacks) -> list[Finding]:
+        """The SE001 findings of ``hand`` against the previous hand of its table."""
+        started = _started(hand.started)
+        previous = self._last.get(hand.key)
+        self._last[hand.key] = (hand, started)
+        if not self._enabled or previous is None:
+            return []
+        before, before_started = previous
+        if not _after(before.hand_id, hand.hand_id) or not _soon_after(
+            before_started, started, hand.tournament is not None
+        ):
+            return []
+        cash = hand.tournament is None
+        finals = {s.player: s for s in before.seats}
+        findings: list[Finding] = []
+        for seat in hand.seats:
+            old = finals.get(seat.player)
+            if old is None or seat.player in hand.moved or seat.player in before.moved:
+                continue
+            if old.seat != seat.seat or seat.start == old.final:
+                continue
+            if cash and seat.start > old.final:
+                continue  # a top-up between cash hands is not logged by the site
+            final = format_amount(old.final, hand.decimals, hand.symbol)
+            start = format_amount(seat.start, hand.decimals, hand.symbol)
+            findings.append(
+                Finding(
+                    code=StackDiscontinuity.code,
+                    line=seat.line,
+                    message=(
+                        f"{seat.player} starts hand #{hand.hand_id} with {start}, but "
+                        f"ended hand #{before.hand_id} at this table with {final}."
+                    ),
+                    player=seat.player,
+                    expected=old.final,
+                    observed=seat.start,
+                )
+            )
+        return findings
+
+
+def _moved_players(hand: Hand) -> frozenset[str]:
+    """Players whose seat or chips changed outside the betting in this hand's lines."""
+    out = set()
+    for ev in hand.events:
+        if type(ev) is TableNote and ev.player is not None:
+            text = ev.text.lower()
+            if ev.kind in _SEAT_CHANGES or any(w in text for w in _TOP_UP_WORDS):
+                out.add(ev.player)
+    return frozenset(out)
+
+
+_WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
+# Longest wait between the starts of two consecutive hands of one table: a cash hand
+# rarely lasts 5 minutes; a tournament adds its breaks. A longer gap means hands are
+# missing from the file (the exporter sat out), and stacks may have changed in them.
+_CASH_GAP = timedelta(minutes=5)
+_TOURNAMENT_GAP = timedelta(minutes=20)
+
+
+def _started(text: str) -> datetime | None:
+    """The first date and time of a header (the site's local time), if it reads."""
+    m = _WHEN.search(text)
+    if m is None:
+        return None
+    try:
+        return datetime(*map(int, m.groups()))  # both hands: the same clock
+    except ValueError:
+        return None
+
+
+def _soon_after(previous: datetime | None, current: datetime | None, tournament: bool) -> bool:
+    """Whether two hands are close enough in time to be consecutive (True if unknown)."""
+    if previous is None or current is None:
+        return True
+    gap = current - previous
+    return timedelta(0) <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
+
+
+def _after(previous: str, current: str) -> bool:
+    """Whether hand id ``current`` comes after ``previous`` (numerically when both are)."""
+    if previous.isdigit() and current.isdigit():
+        return int(current) > int(previous)
+    return current > previous

@@ -1,0 +1,87 @@
+"""SP001 uncalled.not_returned."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.engine.audit import PotAudit
+from auditor.rules.base import Finding
+from auditor.rules.pots.common import PotRule, finding
+
+
+class UncalledNotReturned(PotRule):
+    """## What it does
+    Checks that the part of a bet nobody matched goes back to its bettor, in full, and
+    that nothing else is handed back as "uncalled".
+
+    ## Why is this bad?
+    From each opponent a player can win at most what he himself put in. The excess of
+    the largest contribution over the second largest (folded players' chips included) was
+    never at risk: it is not a pot, and keeping it takes chips the bettor still owns.
+
+    ## Example
+    ```
+    Player1: bets $10
+    Player2: calls $4 and is all-in
+    Player1 collected $8 from pot        <- Player1's uncalled $6 is never returned
+    ```
+
+    ## Use instead
+    ```
+    Player1: bets $10
+    Player2: calls $4 and is all-in
+    Uncalled bet ($6) returned to Player1
+    ```
+
+    ## References
+    - RULES.md section 5, step 1 (seed 001, seed 002: "a layer with one contributor is
+      not a side pot, it is returned")
+    """
+
+    code = "SP001"
+    name = "uncalled.not_returned"
+    severity = "error"
+    summary = "an uncalled excess not returned to its bettor, or returned with the wrong amount"
+    references = ("RULES.md §5.1", "seed 001", "seed 002")
+
+    @classmethod
+    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+        owner, excess = audit.layout.returned_to, audit.layout.returned
+        if audit.excess_in_pot or (owner is None and not audit.returns):
+            return  # nothing uncalled, or left in the pot and paid back to its owner from it
+        stated = audit.stated_returns
+        first_line: dict[str, int] = {}
+        for r in audit.returns:
+            first_line.setdefault(r.player, r.line)
+        others = {p: a for p, a in stated.items() if p != owner}
+        got = stated.get(owner, 0) if owner else 0
+        if owner and got != excess:
+            if got == 0 and len(others) == 1 and excess in others.values():
+                wrong = next(iter(others))  # the right amount handed to the wrong player
+                others.pop(wrong)
+                yield finding(
+                    cls.code, first_line[wrong],
+                    f"The uncalled {audit.money(excess)} was returned to {wrong}, "
+                    f"but it was {owner}'s bet.",
+                    player=owner, expected=excess, observed=0,
+                )  # fmt: skip
+            elif got == 0:
+                yield finding(
+                    cls.code, audit.anchor_line,
+                    f"{owner}'s uncalled {audit.money(excess)} was not returned.",
+                    player=owner, expected=excess, observed=0,
+                )  # fmt: skip
+            else:
+                yield finding(
+                    cls.code, first_line[owner],
+                    f"{owner} got {audit.money(got)} back as an uncalled bet; "
+                    f"the uncalled excess was {audit.money(excess)}.",
+                    player=owner, expected=excess, observed=got,
+                )  # fmt: skip
+        for player, amount in others.items():
+            yield finding(
+                cls.code, first_line[player],
+                f"{player} got {audit.money(amount)} back as an uncalled bet, "
+                f"but none of that player's chips were uncalled.",
+                player=player, expected=0, observed=amount,
+            )  # fmt: skip

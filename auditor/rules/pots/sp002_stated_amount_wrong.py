@@ -1,0 +1,107 @@
+"""SP002 pot.stated_amount_wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.engine.audit import PotAudit
+from auditor.rules.base import Finding
+from auditor.rules.pots.common import PotRule, finding
+
+
+class StatedAmountWrong(PotRule):
+    """## What it does
+    Compares the summary's total pot and its main and side pot amounts with the pots
+    rebuilt from the contributions. The stated rake and fees may come out of the pots
+    (PokerStars states its pots after rake in some years, before it in others), so a
+    stated pot may be smaller than the replayed one by at most the rake and fees together.
+
+    ## Why is this bad?
+    The summary is what players and operators read to check a pot. A stated pot that
+    differs from what was put in, beyond the rake, misstates where the chips went.
+
+    ## Example
+    ```
+    Player1: bets 400 and is all-in
+    Player2: calls 400
+    ...
+    Total pot 900 | Rake 0          <- 400 + 400 + blinds 150 = 950
+    ```
+
+    ## Use instead
+    ```
+    Total pot 950 | Rake 0
+    ```
+
+    ## References
+    - RULES.md section 7 (stated figures must equal the replayed ones)
+    """
+
+    code = "SP002"
+    name = "pot.stated_amount_wrong"
+    severity = "error"
+    summary = (
+        "a stated total, main or side pot that differs from the replayed one "
+        "(after allowing for the stated rake and fees)"
+    )
+    references = ("RULES.md §7",)
+
+    @classmethod
+    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+        s = audit.summary
+        if s is None:
+            return
+        pots = audit.layout.pots
+        total = audit.layout.total
+        if s.total != total:
+            # A total that matches the history's own (wrong) uncalled return is the
+            # uncalled bet's fault, reported once by SP001.
+            own = sum(audit.contributed.values()) - sum(audit.stated_returns.values())
+            if s.total != own or own == total:
+                yield finding(
+                    cls.code, s.line,
+                    f"The summary states a total pot of {audit.money(s.total)}; "
+                    f"the replayed pot is {audit.money(total)}.",
+                    expected=total, observed=s.total,
+                )  # fmt: skip
+                return
+        if s.main is None:
+            return
+        stated = (s.main, *s.sides)
+        if len(stated) != len(pots):
+            yield finding(
+                cls.code, s.line,
+                f"The summary states {_count(len(stated))}; the replay finds "
+                f"{_count(len(pots))}.",
+            )  # fmt: skip
+            return
+        allowance = audit.deductions
+        taken = 0
+        for i, (pot, amount) in enumerate(zip(pots, stated, strict=True)):
+            name = audit.pot_name(i)
+            if amount > pot.amount:
+                yield finding(
+                    cls.code, s.line,
+                    f"The summary states {name} as {audit.money(amount)}; "
+                    f"the replayed {_bare(name)} is {audit.money(pot.amount)}.",
+                    expected=pot.amount, observed=amount,
+                )  # fmt: skip
+                return
+            taken += pot.amount - amount
+            if taken > allowance:
+                yield finding(
+                    cls.code, s.line,
+                    f"The summary states {name} as {audit.money(amount)}; the replayed "
+                    f"{_bare(name)} is {audit.money(pot.amount)}, more than the stated "
+                    f"rake and fees ({audit.money(allowance)}) can explain.",
+                    expected=pot.amount, observed=amount,
+                )  # fmt: skip
+                return
+
+
+def _bare(name: str) -> str:
+    return name.removeprefix("the ")
+
+
+def _count(n: int) -> str:
+    return "one pot" if n == 1 else f"{n} pots (a main pot and {n - 1} side pots)"

@@ -1,0 +1,70 @@
+"""SP007 chips.not_conserved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.engine.audit import PotAudit, unawarded
+from auditor.rules.base import Finding
+from auditor.rules.pots.common import PotRule, finding
+
+
+class ChipsNotConserved(PotRule):
+    """## What it does
+    Checks that every chip that went into the middle comes out: what the players put in,
+    less the uncalled bets handed back, equals what was collected plus the stated rake and
+    fees. Equivalently, the starting stacks add up to the final stacks plus rake and fees.
+    A player who cashed out is paid by the site, outside the pot, and his share of the
+    pot is not awarded: that share is counted as paid out.
+
+    ## Why is this bad?
+    Chips are neither created nor destroyed at a poker table. A difference means a pot
+    was over- or under-paid, or a figure in the history is wrong.
+
+    ## Example
+    ```
+    Player1: bets $1 / Player2: calls $1     (plus blinds $0.15)
+    Player2 collected $2 from pot            <- $2.15 went in
+    Total pot $2.15 | Rake $0
+    ```
+
+    ## Use instead
+    ```
+    Player2 collected $2.15 from pot
+    ```
+
+    ## References
+    - RULES.md section 7 (conservation: Σ starting stacks = Σ final stacks + rake + fees)
+    """
+
+    code = "SP007"
+    name = "chips.not_conserved"
+    severity = "error"
+    summary = (
+        "chips created or lost: what was paid out plus rake and fees differs from what went in"
+    )
+    references = ("RULES.md §7",)
+
+    @classmethod
+    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+        returned = sum(audit.stated_returns.values())
+        went_in = sum(audit.contributed.values()) - returned
+        came_out = sum(ev.amount for ev, _, _ in audit.collected) + audit.deductions
+        not_awarded = unawarded(audit)
+        if not_awarded is None:  # a cash-out share we cannot size: it only absorbs chips
+            if went_in >= came_out:
+                return
+        else:
+            came_out += not_awarded
+        if went_in == came_out:
+            return
+        if went_in - came_out == audit.layout.returned - returned and returned != (
+            audit.layout.returned
+        ):
+            return  # exactly the uncalled bet the history failed to return (SP001)
+        yield finding(
+            cls.code, audit.anchor_line,
+            f"Chips are not conserved: {audit.money(went_in)} went into the pot, but "
+            f"{audit.money(came_out)} came out as collected, rake and fees.",
+            expected=went_in, observed=came_out,
+        )  # fmt: skip

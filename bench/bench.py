@@ -1,0 +1,121 @@
+"""End-to-end benchmark: hands per second of ``auditor audit``, 1 job and all cores.
+
+Builds a large input from the hands in ``sample_histories/`` (every copy gets its own
+hand number, table and player names, so nothing is audited twice alike), then runs the
+real command line on it and reports wall time, hands/s and peak resident memory.
+
+    python bench/bench.py                  # 50,000 hands
+    python bench/bench.py --hands 1000000  # the flat-memory check
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"
+WORK = ROOT / "bench" / "_work"
+HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+)", re.M)
+SEAT = re.compile(r"^Seat \d+: (.+?) \([^()]*in chips", re.M)
+
+
+def sample_hands() -> list[str]:
+    """Every PokerStars hand of the samples that the auditor replays (damaged and
+    unsupported ones are left out: they would not measure the replay)."""
+    from auditor.api import audit_text
+
+    hands = []
+    for path in sorted((SAMPLES / "pokerstars").glob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        starts = [m.start() for m in HEADER.finditer(text)] + [len(text)]
+        for a, b in zip(starts, starts[1:], strict=False):
+            hand = text[a:b].strip() + "\n"
+            rows = audit_text(hand).hands
+            if rows and rows[0].status == "audited":
+                hands.append(hand)
+    if not hands:
+        sys.exit("no replayable hands in sample_histories/pokerstars")
+    return hands
+
+
+def build_input(count: int, files: int) -> Path:
+    """``count`` hands spread over ``files`` files in ``bench/_work/input``."""
+    target = WORK / f"input-{count}-{files}"
+    if target.exists():
+        return target
+    hands = sample_hands()
+    tmp = target.with_suffix(".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    per_file = -(-count // files)
+    written = 0
+    for f in range(files):
+        with (tmp / f"session-{f:03d}.txt").open("w", encoding="utf-8") as out:
+            for _ in range(min(per_file, count - written)):
+                out.write(_variant(hands[written % len(hands)], written))
+                out.write("\n\n")
+                written += 1
+    tmp.rename(target)
+    return target
+
+
+def _variant(hand: str, k: int) -> str:
+    """A copy of ``hand`` with its own hand number, table and player names."""
+    names = sorted(set(SEAT.findall(hand)), key=len, reverse=True)
+    for i, name in enumerate(names):
+        hand = hand.replace(name, f"\x00{i}\x00")
+    for i, name in enumerate(names):
+        hand = hand.replace(f"\x00{i}\x00", f"{name}_{k % 9973}")
+    hand = HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(10**11 + k)), hand, count=1)
+    return re.sub(r"^Table '([^']*)'", lambda m: f"Table '{m.group(1)} {k}'", hand, count=1,
+                  flags=re.M)
+
+
+def run(input_dir: Path, jobs: int) -> tuple[float, int, int]:
+    """Seconds, hands and peak RSS (KiB) of one ``auditor audit`` run."""
+    out = WORK / f"out-{jobs}"
+    shutil.rmtree(out, ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "auditor.cli", "audit", str(input_dir), "-o", str(out),
+         "--jobs", str(jobs), "--quiet"],
+        capture_output=True, text=True, check=False,
+    )
+    seconds = time.perf_counter() - start
+    if proc.returncode not in (0, 1):
+        sys.exit(f"auditor failed ({proc.returncode}):\n{proc.stderr}")
+    import pyarrow.parquet as pq
+
+    hands = pq.read_metadata(out / "hands.parquet").num_rows
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, hands, max(rss, before)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--files", type=int, default=8)
+    parser.add_argument("--jobs", type=int, nargs="*", default=None,
+                        help="job counts to measure (default: 1 and all cores)")
+    args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0))
+    jobs_list = args.jobs or sorted({1, cores})
+    input_dir = build_input(args.hands, args.files)
+    print(f"input: {args.hands:,} hands in {args.files} files ({input_dir})")
+    for jobs in jobs_list:
+        seconds, hands, rss = run(input_dir, jobs)
+        print(f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {hands / seconds:,.0f} hands/s"
+              f" (peak RSS of one process {rss / 1024:,.0f} MiB)")
+
+
+if __name__ == "__main__":
+    main()

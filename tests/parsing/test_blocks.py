@@ -1,0 +1,154 @@
+"""Cutting files into hand blocks: one block per hand header, whatever the site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from auditor.parsing import Unreadable, read_text
+from auditor.parsing.blocks import HandBlock, site_of_header, split_hands
+from auditor.parsing.decode import iter_text_lines
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars"
+
+
+def blocks(text: str) -> list[HandBlock]:
+    return list(split_hands(iter_text_lines(text), "t.txt"))
+
+
+# Header lines in each site's style (made up for these tests).
+HEADERS = [
+    (
+        "PokerStars Hand #254310987612: Hold'em No Limit ($0.05/$0.10 USD) - 2025/03/14",
+        "pokerstars",
+    ),
+    (
+        "PokerStars Game #35874998500:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2009/11/26",
+        "pokerstars",
+    ),
+    (
+        "PokerStars Zoom Hand #254877120934:  Hold'em No Limit ($0.10/$0.25) - 2025/03/28",
+        "pokerstars",
+    ),
+    (
+        "PokerStars Home Game Hand #256310772984: {Club}  Hold'em No Limit (10/20) - 2025/05/22",
+        "pokerstars",
+    ),
+    ("  PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2025/01/01 10:00:00 ET", "pokerstars"),
+    ("Poker Hand #RC3793400001: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 07:16:40", "ggpoker"),
+    ("Poker Hand #12345: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 07:16:40", "ggpoker"),
+    (
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.50/1) - 2013/04/16",
+        "winamax",
+    ),
+    ("***** Hand History for Game 11614201072 *****", "partypoker"),
+    ("***** Hand History For Game 11614201072 *****", "partypoker"),
+    (
+        "Full Tilt Poker Game #33286946295: Table Kinross - $0.10/$0.25 - No Limit Hold'em",
+        "fulltilt",
+    ),
+    ("#Game No : 349615227", "888"),
+    ("Game Hand #741631166 - Tournament #1 - Holdem(No Limit) - Level 1 (10.00/20.00)", "wpn"),
+]
+
+NOT_HEADERS = [
+    "",
+    "Seat 1: PokerStars Hand #1 ($10 in chips)",
+    'Hero said, "PokerStars Hand #1"',
+    "PokerStars Hand history",
+    "Poker Hand #: nothing",
+    "Game #11354414824 starts.",
+    "*** HOLE CARDS ***",
+    "#Game No: 1",
+]
+
+
+@pytest.mark.parametrize(("line", "site"), HEADERS)
+def test_site_of_header(line: str, site: str) -> None:
+    assert site_of_header(line) == site
+
+
+@pytest.mark.parametrize("line", NOT_HEADERS)
+def test_not_a_header(line: str) -> None:
+    assert site_of_header(line) is None
+
+
+def test_blocks_of_a_file_with_a_damaged_middle_hand() -> None:
+    text = (SAMPLES / "damaged_middle_hand.txt").read_text(encoding="utf-8")
+    got = blocks(text)
+    assert [(b.site, b.first_line, b.last_line) for b in got] == [
+        ("pokerstars", 1, 23),
+        ("pokerstars", 27, 61),
+        ("pokerstars", 65, 92),
+    ]
+    assert got[1].lines[0] == (27, text.splitlines()[26])
+    assert all(b.source == "t.txt" for b in got)
+
+
+def test_text_before_the_first_header_is_skipped() -> None:
+    text = "exported by a tracker\n\nPokerStars Hand #1: x\nline\n"
+    (block,) = blocks(text)
+    assert block.lines == [(3, "PokerStars Hand #1: x"), (4, "line")]
+
+
+def test_trailing_blank_lines_are_dropped_but_inner_ones_kept() -> None:
+    text = "PokerStars Hand #1: x\na\n\nb\n\n\n\nPokerStars Hand #2: y\nc\n\n"
+    first, second = blocks(text)
+    assert first.lines == [(1, "PokerStars Hand #1: x"), (2, "a"), (3, ""), (4, "b")]
+    assert (second.first_line, second.last_line) == (8, 9)
+
+
+def test_indented_header_is_stripped() -> None:
+    (block,) = blocks("   PokerStars Hand #7: x\nSeat 1: a ($1 in chips)\n")
+    assert block.lines[0] == (1, "PokerStars Hand #7: x")
+
+
+def test_header_only_block() -> None:
+    (block,) = blocks("PokerStars Hand #7: Hold'em No Limit ($1/$2 USD) - 2025/01/01 1:00:00 ET")
+    assert (block.first_line, block.last_line) == (1, 1)
+
+
+def test_no_header_no_block() -> None:
+    assert blocks("") == []
+    assert blocks("Seat 1: Hero ($10 in chips)\n*** SUMMARY ***\n") == []
+
+
+def test_mixed_sites_in_one_file() -> None:
+    text = (
+        "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 07:16:40\nline\n\n"
+        + (SAMPLES / "nl_holdem_walk.txt").read_text(encoding="utf-8")
+        + "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.50/1) - 2013/04/16\n"
+    )
+    assert [(b.site, b.first_line, b.last_line) for b in blocks(text)] == [
+        ("ggpoker", 1, 2),
+        ("pokerstars", 4, 31),
+        ("winamax", 35, 35),
+    ]
+    gg, stars, winamax = read_text(text)
+    assert isinstance(gg, Unreadable) and isinstance(winamax, Unreadable)
+    assert (gg.code, gg.site, gg.line, gg.first_line, gg.last_line) == ("HH002", "ggpoker", 1, 1, 2)
+    assert (winamax.code, winamax.site, winamax.line) == ("HH002", "winamax", 35)
+    assert not isinstance(stars, Unreadable)
+    assert (stars.first_line, stars.last_line) == (4, 31)
+
+
+def test_truncated_hand_is_hh001_at_its_last_line() -> None:
+    text = (SAMPLES / "nl_holdem_6max_showdown_rake.txt").read_text(encoding="utf-8")
+    cut = "\n".join(text.splitlines()[:20]) + "\n\n\n"
+    (hand,) = read_text(cut)
+    assert isinstance(hand, Unreadable)
+    assert (hand.code, hand.line, hand.first_line, hand.last_line) == ("HH001", 20, 1, 20)
+    assert "SUMMARY" in hand.message
+    assert hand.hand_id == "254310987612"
+
+
+def test_header_without_seats_is_hh001() -> None:
+    text = (
+        "PokerStars Hand #9: Hold'em No Limit ($0.05/$0.10 USD) - 2025/01/01 1:00:00 ET\n"
+        "Table 'X' 6-max Seat #1 is the button\n"
+        "*** HOLE CARDS ***\n"
+    )
+    (hand,) = read_text(text)
+    assert isinstance(hand, Unreadable)
+    assert (hand.code, hand.line) == ("HH001", 3)

@@ -1,0 +1,305 @@
+"""The line lexer: shapes, player names and field values."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.model.money import parse_amount
+from auditor.parsing.shape import (
+    CARDS,
+    DESC,
+    NUM,
+    PLAYER,
+    QUOTED,
+    find_name,
+    seat_line_name,
+    shape_of,
+    split_fields,
+    unseated_name,
+)
+
+_READABLE = {PLAYER: "<P>", NUM: "<N>", CARDS: "<C>", QUOTED: "<Q>", DESC: "<D>"}
+
+
+def readable(shape: str) -> str:
+    return "".join(_READABLE.get(ch, ch) for ch in shape)
+
+
+def lex(line: str, *names: str) -> tuple[str, str | None, list[str]]:
+    shape, name, values = shape_of(line, sorted(names, key=len, reverse=True))
+    return readable(shape), name, values
+
+
+ODD = [
+    "Blahdi:42eblah",
+    "Roni (LBK)",
+    "/\\ntiHer[]",
+    "Blåveis",
+    "DaddyCa$h",
+    "wo_ooly :D",
+    "Sir Lance a Lot",
+    'O\'Brennan "Ace"',
+    "1087383",
+    "Player 1",
+    "Player",
+]
+
+
+# --- amounts --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1,500", "1,500"),
+        ("$1,234.56", "$1,234.56"),
+        ("€0.05", "€0.05"),
+        ("£25.35", "£25.35"),
+        ("₹1,520.35", "₹1,520.35"),
+        ("¥100", "¥100"),
+        ("12,345,678", "12,345,678"),
+        ("$10", "$10"),
+    ],
+)
+def test_amounts_are_one_field(text: str, value: str) -> None:
+    shape, values = split_fields(f"Hero: bets {text}")
+    assert readable(shape) == "Hero: bets <N>"
+    assert values == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "decimals", "units"),
+    [
+        ("1,500", 0, 1500),
+        ("$1,234.56", 2, 123456),
+        ("€0.05", 2, 5),
+        ("₹1,520.35", 2, 152035),
+        ("$10", 2, 1000),
+        ("12,345,678", 0, 12345678),
+    ],
+)
+def test_amount_values_parse(text: str, decimals: int, units: int) -> None:
+    assert parse_amount(text, decimals) == units
+
+
+def test_raise_with_thousands() -> None:
+    assert lex("Player1: raises $1,234.56 to $2,469.12", "Player1") == (
+        "<P>: raises <N> to <N>",
+        "Player1",
+        ["$1,234.56", "$2,469.12"],
+    )
+    assert lex("Hero: calls 1,500 and is all-in", "Hero") == (
+        "<P>: calls <N> and is all-in",
+        "Hero",
+        ["1,500"],
+    )
+
+
+def test_pot_summary_with_side_pots() -> None:
+    shape, values = split_fields(
+        "Total pot $2,054 Main pot $1,310.50. Side pot-1 $420. Side pot-2 $69. | Rake $3"
+    )
+    assert readable(shape) == (
+        "Total pot <N> Main pot <N>. Side pot-<N> <N>. Side pot-<N> <N>. | Rake <N>"
+    )
+    assert values == ["$2,054", "$1,310.50", "1", "$420", "2", "$69", "$3"]
+
+
+def test_buy_in_and_level_in_a_tournament_header() -> None:
+    shape, values = split_fields(
+        "PokerStars Hand #1: Tournament #9, $3.19+$0.31 USD Hold'em No Limit - "
+        "Level V (100/200) - 2025/04/02 20:41:17 ET"
+    )
+    assert readable(shape).startswith(
+        "PokerStars Hand #<N>: Tournament #<N>, <N>+<N> USD Hold'em No Limit - Level V (<N>/<N>)"
+    )
+    assert values[:6] == ["1", "9", "$3.19", "$0.31", "100", "200"]
+
+
+def test_numbers_inside_words_are_not_amounts() -> None:
+    shape, values = split_fields("Table 'Nembus III' 6-max Seat #2 is the button")
+    assert readable(shape) == "Table <Q> <N>-max Seat #<N> is the button"
+    assert values == ["'Nembus III'", "6", "2"]
+
+
+# --- names ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ODD)
+@pytest.mark.parametrize(
+    ("template", "shape", "values"),
+    [
+        ("{}: posts small blind $0.25", "<P>: posts small blind <N>", ["$0.25"]),
+        ("{}: raises €0.10 to €0.15", "<P>: raises <N> to <N>", ["€0.10", "€0.15"]),
+        ("{}: folds", "<P>: folds", []),
+        (
+            "{}: shows [Kd Ac] (a pair of Queens)",
+            "<P>: shows <C> <D>",
+            ["[Kd Ac]", "(a pair of Queens)"],
+        ),
+        (
+            "{} collected $1,102.25 from side pot-2",
+            "<P> collected <N> from side pot-<N>",
+            ["$1,102.25", "2"],
+        ),
+        ('{} said, "nh: 1 (one)"', "<P> said, <Q>", ['"nh: 1 (one)"']),
+        ("Dealt to {} [7c 7d]", "Dealt to <P> <C>", ["[7c 7d]"]),
+        ("Uncalled bet ($3.26) returned to {}", "Uncalled bet (<N>) returned to <P>", ["$3.26"]),
+        (
+            "Seat 3: {} (small blind) showed [Kd Ac] and won ($0.29) with a pair of Queens",
+            "Seat <N>: <P> (small blind) showed <C> and won (<N>) with <D>",
+            ["3", "[Kd Ac]", "$0.29", "a pair of Queens"],
+        ),
+        (
+            "Seat 5: {} folded before Flop (didn't bet)",
+            "Seat <N>: <P> folded before Flop (didn't bet)",
+            ["5"],
+        ),
+        (
+            "{} cashed out the hand for $22.77 | Cash Out Fee $0.46",
+            "<P> cashed out the hand for <N> | Cash Out Fee <N>",
+            ["$22.77", "$0.46"],
+        ),
+    ],
+)
+def test_seated_names_come_out_whole(
+    name: str, template: str, shape: str, values: list[str]
+) -> None:
+    assert lex(template.format(name), *ODD) == (shape, name, values)
+
+
+def test_longest_name_wins() -> None:
+    assert lex("Player 1: folds", "Player", "Player 1")[1] == "Player 1"
+    assert lex("Player: folds", "Player", "Player 1")[1] == "Player"
+
+
+def test_name_must_end_at_a_separator() -> None:
+    # "Hero" is seated, "Heroine" is not: the line is not Hero's.
+    assert find_name("Heroine: folds", ["Hero"]) == (0, None)
+    assert find_name("Hero: folds", ["Hero"]) == (0, "Hero")
+    assert find_name("Seat 2: Hero (button) folded", ["Hero"]) == (8, "Hero")
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Seat 2: Roni (LBK) ($2.23 in chips)", "Roni (LBK)"),
+        ("Seat 4: Blahdi:42eblah ($22.99 in chips)", "Blahdi:42eblah"),
+        ("Seat 5: /\\ntiHer[] ($40.02 in chips)", "/\\ntiHer[]"),
+        ("Seat 6: Sir Lance a Lot ($25 in chips) is sitting out", "Sir Lance a Lot"),
+        ("Seat 8: (x) (1,492 in chips, $5 bounty)", "(x)"),
+        ("Seat 1: wo_ooly :D ($123.54 in chips)", "wo_ooly :D"),
+        ("Seat 1: Blåveis (€55.10 in chips)", "Blåveis"),
+        ('Seat 9: O\'Brennan "Ace" (1500 in chips)', 'O\'Brennan "Ace"'),
+        ("Seat 1: Hero folded before Flop", None),
+        ("Board [Qh Ad Ts]", None),
+    ],
+)
+def test_seat_line_name(line: str, name: str | None) -> None:
+    assert seat_line_name(line) == name
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ('Mack "the Knife" 7 joins the table at seat #7', 'Mack "the Knife" 7'),
+        ("Blahdi:42eblah leaves the table", "Blahdi:42eblah"),
+        ("Roni (LBK): is sitting out", "Roni (LBK)"),
+        ("wwjorge has timed out", "wwjorge"),
+        ('Sam 12 said, "hi: 5"', "Sam 12"),
+        ("Oswood was removed from the table for failing to post", "Oswood"),
+        ("*** FLOP *** [Qh Ad Ts]", None),
+    ],
+)
+def test_unseated_name(line: str, name: str | None) -> None:
+    assert unseated_name(line) == name
+
+
+def test_unseated_player_line_shape() -> None:
+    assert lex('Mack "the Knife" 7 joins the table at seat #7', "Hero") == (
+        "<P> joins the table at seat #<N>",
+        'Mack "the Knife" 7',
+        ["7"],
+    )
+
+
+def test_summary_line_of_an_unseated_name() -> None:
+    assert lex("Seat 3: Somebody Else (button) folded before Flop (didn't bet)", "Hero") == (
+        "Seat <N>: <P> (button) folded before Flop (didn't bet)",
+        "Somebody Else",
+        ["3"],
+    )
+
+
+def test_quoted_chat_keeps_inner_quotes() -> None:
+    assert lex('O\'Brennan "Ace" said, "wow, "nice" river :)"', *ODD) == (
+        "<P> said, <Q>",
+        'O\'Brennan "Ace"',
+        ['"wow, "nice" river :)"'],
+    )
+
+
+def test_cash_out_summary_descriptions() -> None:
+    assert lex(
+        "Seat 3: Tsubame showed [Ad 8d] and lost with a full house, Eights full of "
+        "Threes (cashed out)",
+        "Tsubame",
+    ) == (
+        "Seat <N>: <P> showed <C> and lost with <D> (cashed out)",
+        "Tsubame",
+        ["3", "[Ad 8d]", "a full house, Eights full of Threes"],
+    )
+    assert lex(
+        "Seat 1: Hero showed [Qd Qs] and won ($23.83) with a pair of Queens "
+        "(pot not awarded as player cashed out)",
+        "Hero",
+    ) == (
+        "Seat <N>: <P> showed <C> and won (<N>) with <D> (pot not awarded as player cashed out)",
+        "Hero",
+        ["1", "[Qd Qs]", "$23.83", "a pair of Queens"],
+    )
+
+
+def test_run_it_twice_summary_has_two_descriptions() -> None:
+    shape, _, values = lex(
+        "Seat 1: Hero (button) showed [Ah Kh] and won ($20.75) with a flush, Ace high, "
+        "and lost with high card Ace",
+        "Hero",
+    )
+    assert shape == "Seat <N>: <P> (button) showed <C> and won (<N>) with <D>, and lost with <D>"
+    assert values == ["1", "[Ah Kh]", "$20.75", "a flush, Ace high", "high card Ace"]
+
+
+def test_hi_lo_description() -> None:
+    assert lex("Hero: shows [Ad 2s 4h 9c] (HI: a pair of Kings; LO: 8,5,3,2,A)", "Hero") == (
+        "<P>: shows <C> <D>",
+        "Hero",
+        ["[Ad 2s 4h 9c]", "(HI: a pair of Kings; LO: 8,5,3,2,A)"],
+    )
+
+
+def test_cap_line() -> None:
+    assert lex("sagebrush44: raises $5.50 to $10 and has reached the $10 cap", "sagebrush44") == (
+        "<P>: raises <N> to <N> and has reached the <N> cap",
+        "sagebrush44",
+        ["$5.50", "$10", "$10"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "shape", "name"),
+    [
+        ("Alex 2 joins the table at seat #7", "<P> joins the table at seat #<N>", "Alex 2"),
+        ("Alex 2 leaves the table", "<P> leaves the table", "Alex 2"),
+        ("Alex Jr has returned", "<P> has returned", "Alex Jr"),
+        ("Alex Jr: is sitting out", "<P>: is sitting out", "Alex Jr"),
+        # ...but a seated player's own lines keep his name, whatever the text after it
+        ("Alex: folds", "<P>: folds", "Alex"),
+        ("Alex collected $5 from pot", "<P> collected <N> from pot", "Alex"),
+        ('Alex said, "Alex 2 joins the table at seat #7"', "<P> said, <Q>", "Alex"),
+        ("Alex leaves the table", "<P> leaves the table", "Alex"),
+    ],
+)
+def test_unseated_name_that_begins_with_a_seated_one(line: str, shape: str, name: str) -> None:
+    got_shape, got_name, _ = lex(line, "Alex", "Bo")
+    assert (got_shape, got_name) == (shape, name)

@@ -1,0 +1,78 @@
+"""Findings come out in one total order, whatever order they went in, spilled or not."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from conftest import finding
+
+from auditor.report import open_report, read_report
+
+
+def varied_findings() -> list:
+    """Findings that tie on source, line and code and differ only further down the key."""
+    rows = []
+    for source in ("b.txt", "a.txt", "a/ä.txt"):
+        for line in (100, 9, 10):
+            for code in ("TU001", "RA002"):
+                for player in (None, "bob", "Bob", "Ann"):
+                    for message in ("m2", "m1"):
+                        for observed in (None, Decimal("2"), Decimal("0.05")):
+                            rows.append(
+                                finding(
+                                    line,
+                                    code,
+                                    source,
+                                    player=player,
+                                    message=message,
+                                    observed=observed,
+                                )
+                            )
+    rows.append(finding(9, "RA002", "a.txt", severity="warning"))
+    rows.append(finding(9, "RA002", "a.txt", hand_id=None))
+    return rows
+
+
+def write_shuffled(path, rows, seed: int, **options) -> bytes:
+    shuffled = rows[:]
+    random.Random(seed).shuffle(shuffled)
+    with open_report(path, "csv", **options) as report:
+        for i in range(0, len(shuffled), 50):  # many add() calls
+            report.add(findings=shuffled[i : i + 50])
+    return (path / "findings.csv").read_bytes()
+
+
+def test_order_is_source_line_code_then_player_and_message(tmp_path):
+    rows = varied_findings()
+    write_shuffled(tmp_path, rows, seed=1)
+    df = read_report(tmp_path, "csv")["findings"]
+    keys = list(zip(df["source"], df["line"], df["code"], strict=True))
+    assert keys == sorted(keys)
+    first = df[(df["source"] == "a.txt") & (df["line"] == 9) & (df["code"] == "RA002")]
+    # Whole-hand findings (no player) first, then players by code point, then message.
+    players = first["player"].fillna("-").tolist()
+    assert players == sorted(players, key=lambda p: (p != "-", p))
+    assert list(dict.fromkeys(players)) == ["-", "Ann", "Bob", "bob"]
+    messages = first[first["player"] == "Ann"]["message"].tolist()
+    assert messages == sorted(messages)
+    assert len(df) == len(rows)
+
+
+def test_order_is_total_whatever_the_input_order(tmp_path):
+    rows = varied_findings()
+    outputs = {write_shuffled(tmp_path / str(seed), rows, seed) for seed in range(4)}
+    assert len(outputs) == 1
+
+
+def test_spilled_sorted_runs_give_the_same_table(tmp_path):
+    rows = varied_findings()
+    in_memory = write_shuffled(tmp_path / "memory", rows, seed=3)
+    # A budget of one byte spills every chunk as its own sorted run.
+    spilled = write_shuffled(tmp_path / "spilled", rows, seed=3, chunk_rows=64, findings_memory=1)
+    assert spilled == in_memory
+    assert sorted(p.name for p in (tmp_path / "spilled").iterdir()) == [
+        "findings.csv",
+        "hands.csv",
+        "payouts.csv",
+    ]
