@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from auditor.config import Profile
-from auditor.engine.audit import PartAudit, PotAudit, audit_pots, replayed_winnings
+from auditor.engine.audit import PartAudit, PotAudit, audit_pots
+from auditor.engine.payments import replayed_winnings
 from auditor.engine.result import ReplayResult, Settlement
 from auditor.model.events import (
     Bet,
@@ -112,7 +113,9 @@ def _streets(hand: Hand, money: Money) -> list[str]:
         kind = type(ev)
         text = None
         if kind is StreetStart:
-            if ev.street != street or ev.run:  # type: ignore[attr-defined]
+            if ev.street == "preflop" and ev.board:  # type: ignore[attr-defined]
+                lines[1] = f"Preflop [{' '.join(ev.board)}]"  # Courchevel: one card up
+            elif ev.street != street or ev.run:  # type: ignore[attr-defined]
                 street = ev.street  # type: ignore[attr-defined]
                 commit = {}
                 run = f" ({_RUN_WORDS.get(ev.run, ev.run)} board)" if ev.run else ""  # type: ignore[attr-defined]

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import time
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +37,7 @@ def sample_hands() -> list[str]:
     for path in sorted((SAMPLES / "pokerstars").glob("*.txt")):
         text = path.read_text(encoding="utf-8", errors="replace")
         starts = [m.start() for m in HEADER.finditer(text)] + [len(text)]
-        for a, b in zip(starts, starts[1:], strict=False):
+        for a, b in pairwise(starts):
             hand = text[a:b].strip() + "\n"
             rows = audit_text(hand).hands
             if rows and rows[0].status == "audited":

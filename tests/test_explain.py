@@ -3,13 +3,12 @@ players, each pot's ranking, what each player should get, and the findings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from auditor.config import Settings
 from auditor.engine.result import ReplayResult, Settlement
 from auditor.explain import explain_hand
+from auditor.rules.pots.sp004_wrong_winner import WrongWinner
 
 try:
     from auditor.engine.replay import replay
@@ -18,7 +17,7 @@ try:
 except ImportError as exc:  # the parser or the replay is not there yet
     pytest.skip(f"pipeline not available: {exc}", allow_module_level=True)
 
-EXAMPLES = Path(__file__).parents[1] / "auditor" / "rules" / "pots" / "examples"
+EXAMPLES = WrongWinner.example_dir().parent  # the installed package's examples
 
 
 def explain(name: str) -> str:

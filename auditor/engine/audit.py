@@ -20,6 +20,10 @@ Choices a reader may want to know:
   accepted too (PokerStars split in 5-cent chips at $0.25/$0.50 in 2008).
 - The rake may come out of any pot: a stated main or side pot may be smaller than the
   replayed one by at most the stated rake and fees altogether.
+- Where a site shows the same chips another legal way (uncalled bets street by street,
+  silent returns in old histories, …) the layout is shifted to its way first
+  (``auditor.engine.site_view``). The questions the rules ask of an audit are in
+  ``auditor.engine.payments``.
 """
 
 from __future__ import annotations
@@ -27,10 +31,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import permutations
 
 from auditor.config import Profile
-from auditor.engine.pots import Pot, PotLayout, build_pots, uncalled_excess
+from auditor.engine.pots import PotLayout, build_pots
 from auditor.engine.result import ReplayResult
 from auditor.engine.showdown import (
     CardError,
@@ -43,17 +46,14 @@ from auditor.engine.showdown import (
     split_runs,
     strength,
 )
+from auditor.engine.site_view import as_the_site_shows_it
 from auditor.model.events import (
-    Bet,
     BoardSummary,
-    Call,
     CashedOut,
     Collected,
     HandCancelled,
     Mucks,
-    PostBlind,
     PotSummary,
-    Raise,
     ShowdownStart,
     Shows,
     StreetStart,
@@ -198,7 +198,8 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
             continue
         if kind is StreetStart:
             boards[ev.run] = ev.board  # type: ignore[attr-defined]
-            max_run = max(max_run, ev.run)  # type: ignore[attr-defined]
+            if ev.run > max_run:  # type: ignore[attr-defined]
+                max_run = ev.run  # type: ignore[attr-defined]
         elif kind is Collected:
             on_run = ev.run or run  # type: ignore[attr-defined]
             raw_collected.append((ev, on_run))  # type: ignore[arg-type]
@@ -212,7 +213,8 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
         elif kind is ShowdownStart:
             showdown = True
             run = ev.run  # type: ignore[attr-defined]
-            max_run = max(max_run, run)
+            if run > max_run:
+                max_run = run
         elif kind is Shows:
             shown[ev.player] = ev.cards  # type: ignore[attr-defined]
         elif kind is Mucks:
@@ -221,7 +223,8 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
             cash_outs[ev.player] = ev  # type: ignore[index]
         elif kind is BoardSummary:
             summary_boards[ev.run] = ev.cards  # type: ignore[attr-defined]
-            max_run = max(max_run, ev.run)  # type: ignore[attr-defined]
+            if ev.run > max_run:  # type: ignore[attr-defined]
+                max_run = ev.run  # type: ignore[attr-defined]
         elif kind is HandCancelled:
             return None
 
@@ -247,7 +250,7 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
             and len(summary.sides) + 1 != len(layout.pots)
         )
     ):  # the history may show the same chips another legal way
-        layout, excess_in_pot = _as_the_site_shows_it(
+        layout, excess_in_pot = as_the_site_shows_it(
             hand, replay, layout, live, order, stated, raw_collected, summary
         )
         owner = layout.returned_to
@@ -296,91 +299,6 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
     audit.parts = parts = _judge_parts(audit, run_keys, mucked)
     audit.clean = all(part.clean for part in parts)
     return audit
-
-
-def street_uncalled(hand: Hand) -> tuple[str | None, int]:
-    """The uncalled bet as sites print it: on the last street with betting, the top
-    street commitment's excess over the next one. It differs from the whole-hand excess
-    only when dead money (antes, dead blinds) was posted unevenly; the two give every
-    player the same result."""
-    commits: dict[str, int] = {}
-    street = None
-    for ev in hand.events:
-        kind = type(ev)
-        if kind is StreetStart:
-            if ev.street != street and ev.run <= 1:  # type: ignore[attr-defined]
-                street = ev.street  # type: ignore[attr-defined]
-                if any(commits.values()):
-                    commits = {}
-        elif kind is PostBlind:
-            if ev.kind not in ("ante", "dead"):  # type: ignore[attr-defined]
-                live = ev.amount - ev.dead  # type: ignore[attr-defined]
-                commits[ev.player] = commits.get(ev.player, 0) + live  # type: ignore[attr-defined]
-        elif kind is Call or kind is Bet:
-            commits[ev.player] = commits.get(ev.player, 0) + ev.amount  # type: ignore[attr-defined]
-        elif kind is Raise:
-            commits[ev.player] = ev.to  # type: ignore[attr-defined]
-    return uncalled_excess(commits)
-
-
-def _as_the_site_shows_it(
-    hand: Hand,
-    replay: ReplayResult,
-    layout: PotLayout,
-    live: Sequence[str],
-    order: Sequence[str],
-    stated: dict[str, int],
-    raw_collected: list[tuple[Collected, int]],
-    summary: PotSummary | None,
-) -> tuple[PotLayout, bool]:
-    """The replayed pots, shifted where the site presents the same chips another legal
-    way, so that its figures can be compared one to one. Returns the layout and whether
-    the uncalled excess was left in the pot (and paid back to its owner from it).
-
-    - Dead money: the site returns the street-view uncalled bet (``street_uncalled``);
-      the difference moves between the return and the bettor's own last pot.
-    - No return line, the excess counted in the stated total and collected by its owner
-      (converted histories): the excess is a pot of his own.
-    - More stated pots than replayed ones: the site also cut at the level of a player
-      all-in and folded (a sitting-out blind), and kept same-eligible layers apart.
-    """
-    owner, excess = layout.returned_to, layout.returned
-    pots = layout.pots
-    if stated and (owner is None or stated.get(owner, 0) != excess):
-        s_owner, s_excess = street_uncalled(hand)
-        if (
-            s_owner is not None
-            and s_owner in (owner, None)
-            and stated.get(s_owner) == s_excess
-            and pots
-            and pots[-1].eligible == (s_owner,)
-        ):
-            shift = s_excess - (excess if owner == s_owner else 0)
-            last = pots[-1]
-            if 0 < shift < last.amount:
-                new_last = Pot(last.amount - shift, last.eligible)
-                return PotLayout((*pots[:-1], new_last), s_owner, s_excess), False
-    if owner is not None and owner not in stated and summary is not None:
-        taken = sum(ev.amount for ev, _ in raw_collected if ev.player == owner)
-        if summary.total == layout.total + excess and taken >= excess:
-            if pots and pots[-1].eligible == (owner,):
-                last = Pot(pots[-1].amount + excess, (owner,))
-                return PotLayout((*pots[:-1], last), owner, excess), True
-            return PotLayout((*pots, Pot(excess, (owner,))), owner, excess), True
-    if summary is not None and summary.main is not None:
-        wanted = len(summary.sides) + 1
-        if wanted > len(pots):
-            all_in = set(replay.all_in)
-            all_in.update(
-                ev.player  # type: ignore[attr-defined]
-                for ev in hand.events
-                if type(ev) in (PostBlind, Call, Bet, Raise) and ev.all_in  # type: ignore[attr-defined]
-            )
-            cuts = [replay.contributed.get(p, 0) for p in all_in]
-            alt = build_pots(replay.contributed, live, order, cuts=cuts, merge=False)
-            if len(alt.pots) == wanted:
-                return alt, False
-    return layout, False
 
 
 def _assign_pots(
@@ -592,153 +510,6 @@ def _expect(audit: PotAudit, part: PartAudit) -> None:
             first = shares
         if all(shares.get(p, 0) == part.paid.get(p, 0) for p in part.compared):
             part.expected, part.unit = shares, unit
-            part.clean = all(p in shares for p in collectors(part))
+            part.clean = all(p in shares for p, a in part.paid.items() if a > 0)
             return
     part.expected = first
-
-
-def replayed_winnings(audit: PotAudit) -> dict[str, int | None]:
-    """What the pots should have paid each player, after rake; None where unknown cards
-    (or an unknown rake split with a cash-out) keep the replay from judging."""
-    won: dict[str, int | None] = dict.fromkeys(audit.seat_of, 0)
-    if audit.clean and not audit.cash_outs:  # paid as replayed: the shares are the payments
-        for part in audit.parts:
-            for p, a in part.paid.items():
-                won[p] = won.get(p, 0) + a  # type: ignore[operator]
-        if all(part.amount is None or part.amount == sum(part.paid.values())
-               for part in audit.parts):  # fmt: skip
-            return won
-        won = dict.fromkeys(audit.seat_of, 0)
-    for part in audit.parts:
-        if part.verdict.decided:
-            if part.expected is None:
-                for p in part.verdict.winners:
-                    won[p] = None
-                continue
-            shares = part.expected
-            if part.amount is not None and part.amount != sum(shares.values()):
-                order = odd_chip_order(audit, part.contenders)
-                shares = share_out(part.amount, part.verdict, order, part.unit)
-            for p, a in shares.items():
-                if won.get(p) is not None:
-                    won[p] = won.get(p, 0) + a  # type: ignore[operator]
-        else:
-            for p in part.contenders:
-                if p not in part.verdict.beaten:
-                    won[p] = None
-    return won
-
-
-def collectors(part: PartAudit) -> list[str]:
-    """Players paid something from this part, in the order the lines came."""
-    return [p for p, a in part.paid.items() if a > 0]
-
-
-def is_wrong_winner(part: PartAudit, player: str) -> bool:
-    """Whether ``player``, eligible and paid from ``part``, is beaten by another eligible
-    hand on every half (judged from shown cards only)."""
-    v = part.verdict
-    if v.decided:
-        return player not in v.winners
-    return player in v.beaten
-
-
-def share_fault(audit: PotAudit, part: PartAudit) -> tuple[str, str] | None:
-    """How the winners of a part were paid wrong among themselves, if they were:
-    ``("odd_chip", player)`` when the amounts are the equal split's but the odd chips
-    went to the wrong winners, ``("unequal", player)`` when the shares are unequal beyond
-    the odd chips; ``player`` is the winner paid furthest from his share. None when the
-    part is paid right, or holds an ineligible or beaten collector (reported elsewhere),
-    or cannot be judged."""
-    if part.clean:
-        return None
-    paid = collectors(part)
-    if not paid or any(p not in part.eligible or is_wrong_winner(part, p) for p in paid):
-        return None
-    if part.verdict.decided:
-        expected = part.expected
-        if expected is None or part.unit != 1 or not part.compared:
-            return None  # unit != 1: an exact split in a round chip was found
-        diffs = {p: part.paid.get(p, 0) - expected.get(p, 0) for p in part.compared}
-        if not any(diffs.values()):
-            return None
-        worst = max(part.compared, key=lambda p: abs(diffs[p]))
-        if _odd_chips_elsewhere(audit, part, sum(expected.values())):
-            return "odd_chip", worst
-        return "unequal", worst
-    if audit.hand.info.hi_lo or len(paid) < 2:
-        return None  # the winners' shares cannot be told apart from high and low halves
-    amounts = [part.paid[p] for p in paid]
-    if max(amounts) - min(amounts) > max(audit.odd_units):
-        return "unequal", max(paid, key=lambda p: part.paid[p])
-    return None
-
-
-def _odd_chips_elsewhere(audit: PotAudit, part: PartAudit, amount: int) -> bool:
-    """Whether the payments are an equal split whose odd chips went in another order
-    than the rule's (every order of up to five winners is tried; more winners are
-    compared as a set of amounts)."""
-    winners = sorted(part.verdict.winners)
-    paid = {p: part.paid.get(p, 0) for p in part.compared}
-    if len(winners) > 5:
-        stated = sorted(paid.values())
-        order = odd_chip_order(audit, part.contenders)
-        return any(
-            sorted(share_out(amount, part.verdict, order, u).get(p, 0) for p in paid) == stated
-            for u in audit.odd_units
-        )
-    halves = (True, False) if part.verdict.low_winners else (True,)
-    for order in permutations(winners):
-        for unit in audit.odd_units:
-            for odd_to_high in halves:
-                shares = share_out(amount, part.verdict, order, unit, odd_to_high=odd_to_high)
-                if all(shares.get(p, 0) == a for p, a in paid.items()):
-                    return True
-    return False
-
-
-def unequal_runs(audit: PotAudit) -> list[tuple[PartAudit, int]]:
-    """Parts of pots run more than once whose paid amounts are not equal parts (beyond
-    the odd chips), with the part each should have been. Pots with a cashed-out player
-    are left out: his share is not paid on any board."""
-    out: list[tuple[PartAudit, int]] = []
-    if audit.runs < 2:
-        return out
-    by_pot: dict[int, list[PartAudit]] = {}
-    for part in audit.parts:
-        by_pot.setdefault(part.pot, []).append(part)
-    slack = max(audit.odd_units)
-    for parts in by_pot.values():
-        if any(p in audit.cash_outs for p in parts[0].eligible):
-            continue
-        paid = [sum(part.paid.values()) for part in parts]
-        for part, got, due in zip(parts, paid, split_runs(sum(paid), len(parts)), strict=True):
-            if abs(got - due) > slack:
-                out.append((part, due))
-                break
-    return out
-
-
-def unawarded(audit: PotAudit) -> int | None:
-    """The pot shares of players who cashed out (paid by the site instead, so not
-    collected); None when they cannot be told."""
-    if not audit.cash_outs:
-        return 0
-    total = 0
-    for part in audit.parts:
-        cashed = [p for p in part.eligible if p in audit.cash_outs]
-        if not cashed:
-            continue
-        v = part.verdict
-        if not v.decided:
-            if any(p not in v.beaten for p in cashed if p in part.contenders):
-                return None
-            continue
-        if not any(p in v.winners for p in cashed):
-            continue
-        if part.amount is None:
-            return None
-        order = odd_chip_order(audit, part.contenders)
-        shares = share_out(part.amount, v, order, part.unit)
-        total += sum(shares.get(p, 0) for p in cashed)
-    return total

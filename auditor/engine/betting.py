@@ -20,12 +20,26 @@ Vocabulary used throughout (amounts are integers of the hand's smallest unit):
   the cap minus what he already put in the hand. A player with no room is all-in.
 
 Turn order: players are ordered clockwise from the seat left of the button. Preflop the
-action starts left of the last live forced bet that sets the price (the big blind, a button
-blind, or the last straddle); postflop it starts left of the button. Heads-up this makes
-the button (who posts the small blind) act first preflop and last postflop. A seated
-player who never posts, never acts and is not dealt visible cards is taken as not dealt in
-(PokerStars lists sitting-out players and players waiting for the big blind), so he never
-holds up the turn order.
+action starts left of the blind that sets the price: the big blind (the first one posted:
+a big blind posted out of position by a newcomer is live and has the option, but does not
+move the start), the button blind of 6+ Hold'em, or the last straddle. Postflop it starts
+left of the button. Heads-up this makes the button (who posts the small blind) act first
+preflop and last postflop. A seated player who never posts, never acts and is not dealt
+visible cards is taken as not dealt in (PokerStars lists sitting-out players and players
+waiting for the big blind), so he never holds up the turn order.
+
+The replay never refuses an action; how odd lines are applied:
+
+- chips count as printed (they are what the pots engine sees), but a call matches the bet
+  for the turn order (unless it is an all-in for less), so one wrong call is one fault;
+- a raise that is not all-in counts as a full raise for reopening even when too small,
+  and never lowers the increment later raises must match;
+- a second small blind is dead money (PokerStars: a missed small blind posted out of
+  position);
+- the players an out-of-turn action passed over are remembered in ``skipped``: their late
+  action, or their missing one at the end of the round, is not a second fault;
+- a player all-in from his blind may still be folded (PokerStars folds sitting-out
+  players); that is not a turn.
 """
 
 from __future__ import annotations
@@ -54,6 +68,7 @@ from auditor.model.events import (
 from auditor.model.hand import Hand
 
 NO_CAP = 1 << 62  # room left under the cap of a game without one
+_UNKNOWN: Any = object()  # next_to_act() not worked out since the last change
 
 _PRICE_SETTING_BLINDS = frozenset({"big", "button"})  # a blind that is the preflop bet
 _SEAT_NUMBER = attrgetter("seat")
@@ -179,6 +194,9 @@ class BettingState:
         self._small_posted = False  # the (live) small blind was posted
         self._new_street_limits()
         self.pointer = self._anchor  # index of the last actor (the next one is after it)
+        # next_to_act() remembered until the next change (every applier ends by forgetting
+        # it): the replay asks it before an action, and applying the action asks again.
+        self._next: PlayerState | None = _UNKNOWN
 
     # --- the street's betting parameters ------------------------------------------
 
@@ -197,10 +215,6 @@ class BettingState:
 
     # --- queries ------------------------------------------------------------------
 
-    def player(self, name: str) -> PlayerState | None:
-        """The state of a seated player, None for a name not seated at the table."""
-        return self.players.get(name)
-
     def needs_to_act(self, p: PlayerState) -> bool:
         """Whether the betting round cannot end before ``p`` acts."""
         if not p.dealt_in or p.folded or p.all_in or self.finished:
@@ -215,20 +229,24 @@ class BettingState:
     def next_to_act(self) -> PlayerState | None:
         """Whose turn it is: the first player clockwise after the last actor who still
         has to act (see ``needs_to_act``), or None when the betting round is closed."""
-        if self.finished or self.in_hand_count <= 1:
-            return None
-        bet = self.current_bet
-        live = self.live
-        others_live = len(live) >= 2
-        last = self.pointer
-        first = None
-        for p in live:  # in turn order: the first after the last actor, else wrap round
-            if p.commit < bet or (others_live and not p.acted):
-                if p.index > last:
-                    return p
-                if first is None:
-                    first = p
-        return first
+        found = self._next
+        if found is not _UNKNOWN:
+            return found
+        found = None
+        if not self.finished and self.in_hand_count > 1:
+            bet = self.current_bet
+            live = self.live
+            others_live = len(live) >= 2
+            last = self.pointer
+            for p in live:  # in turn order: the first after the last actor, else wrap round
+                if p.commit < bet or (others_live and not p.acted):
+                    if p.index > last:
+                        found = p
+                        break
+                    if found is None:
+                        found = p
+        self._next = found  # a cache of a pure function of the state, not a change
+        return found
 
     @property
     def live_count(self) -> int:
@@ -349,11 +367,6 @@ class BettingState:
             return False
         return self.has_live_opponent(name) and self.is_reopened_for(name) and not self.is_capped()
 
-    @property
-    def street_has_action(self) -> bool:
-        """Whether anyone acted voluntarily on the current street."""
-        return self._street_actions > 0
-
     # --- mutation -----------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
@@ -383,8 +396,11 @@ class BettingState:
         """Before ``p`` acts: remember who, between the last actor and him, still had to
         act (nobody, when it is his turn)."""
         target = p.index
-        if target < 0 or self.in_hand_count <= 1:
+        if target < 0:
             return
+        nxt = self.next_to_act()
+        if nxt is p or nxt is None:
+            return  # his turn, or the round was closed: nobody was passed over
         last = self.pointer
         bet = self.current_bet
         others_live = len(self.live) >= 2
@@ -450,6 +466,7 @@ class BettingState:
                 self._anchor = p.index
         if not self._street_actions:
             self.pointer = self._anchor
+        self._next = _UNKNOWN
 
     def _apply_fold(self, ev: Fold) -> None:
         p = self.players.get(ev.player)
@@ -465,6 +482,7 @@ class BettingState:
         p.folded = True
         if not was_all_in:
             self._acted(p)
+        self._next = _UNKNOWN
         # else: PokerStars folds a sitting-out player all-in from his blind; that is not
         # a turn in the betting, so the turn order does not move.
 
@@ -473,6 +491,7 @@ class BettingState:
         if p is not None:
             self._note_skipped(p)
             self._acted(p)
+            self._next = _UNKNOWN
 
     def _apply_call(self, ev: Call) -> None:
         p = self.players.get(ev.player)
@@ -487,6 +506,7 @@ class BettingState:
             # amount): the chips count as printed, the turn order goes on as after a call.
             p.commit = bet
         self._acted(p)
+        self._next = _UNKNOWN
 
     def _apply_bet(self, ev: Bet) -> None:
         p = self.players.get(ev.player)
@@ -528,6 +548,7 @@ class BettingState:
             self.current_bet = to
         else:
             self._acted(p)
+        self._next = _UNKNOWN
 
     def _apply_street(self, ev: StreetStart) -> None:
         if ev.street == "preflop" and self.street == "preflop":
@@ -542,6 +563,7 @@ class BettingState:
             p.last_seq = -1
         self._new_street_limits()
         self.pointer = len(self.order) - 1  # the button: the action starts left of it
+        self._next = _UNKNOWN
 
     def _apply_returned(self, ev: UncalledReturned) -> None:
         p = self.players.get(ev.player)
@@ -554,9 +576,11 @@ class BettingState:
         take = ev.amount if ev.amount < p.commit else p.commit
         p.commit -= take
         self.current_bet = max((q.commit for q in self.order), default=0)
+        self._next = _UNKNOWN
 
     def _apply_end(self, ev: Event) -> None:
         self.finished = True
+        self._next = _UNKNOWN
 
 
 APPLIERS: dict[type[Event], Callable[[BettingState, Any], None]] = {

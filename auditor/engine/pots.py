@@ -83,17 +83,21 @@ def build_pots(
     >>> build_pots({"A": 100, "B": 150, "C": 150}, {"A", "B", "C"}).pots
     (Pot(amount=300, eligible=('A', 'B', 'C')), Pot(amount=100, eligible=('B', 'C')))
     """
-    order = tuple(seat_order) if seat_order is not None else tuple(contributed)
+    order = seat_order if seat_order is not None else tuple(contributed)
     returned_to, returned = uncalled_excess(contributed)
-    amounts = dict(contributed)
+    amounts = contributed
     if returned_to is not None:
+        amounts = dict(contributed)
         amounts[returned_to] -= returned
     live_amounts = {p: amounts.get(p, 0) for p in live}
     total = sum(amounts.values())
-    if len(live_amounts) == 1 and not cuts:  # everyone else folded: one pot, no layers
-        pots = (Pot(total, tuple(live_amounts)),) if total else ()
-        return PotLayout(pots, returned_to, returned)
     top = max(live_amounts.values(), default=0)
+    if not cuts and live_amounts and min(live_amounts.values()) == top:
+        # everyone still in put in the same: one pot (the common case, kept fast)
+        eligible = tuple(p for p in order if p in live_amounts) if top else ()
+        if len(eligible) != len(live_amounts):
+            eligible = tuple(live_amounts)  # some live player is not in seat_order
+        return PotLayout((Pot(total, eligible),) if total else (), returned_to, returned)
     levels = {c for c in live_amounts.values() if c > 0}
     levels.update(c for c in cuts if 0 < c < top)
 
@@ -117,4 +121,6 @@ def build_pots(
             layers[-1] = Pot(layers[-1].amount + leftover, layers[-1].eligible)
         else:  # nobody left in the hand: keep the chips visible, winnable by no one
             layers.append(Pot(leftover, ()))
+    # the check of RULES.md §5.5: the pots are everything put in, less what went back
+    assert sum(p.amount for p in layers) + returned == sum(contributed.values())
     return PotLayout(tuple(layers), returned_to, returned)

@@ -7,10 +7,18 @@ replay. It builds the ``PotAudit`` (``auditor.engine.audit``), runs the selected
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING
+
 from auditor.config import Settings
-from auditor.engine.audit import PotAudit, audit_pots, replayed_winnings
+from auditor.engine.audit import PotAudit, audit_pots
+from auditor.engine.payments import replayed_winnings
 from auditor.engine.result import PayoutRow, ReplayResult, Settlement
 from auditor.model.hand import Hand
+from auditor.rules.base import Finding
+
+if TYPE_CHECKING:
+    from auditor.rules.pots.common import PotRule
 
 
 def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
@@ -19,10 +27,10 @@ def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
     if audit is None:
         return Settlement()
     selection = settings.selection
-    findings = []
+    findings: list[Finding] = []
     for rule in _pot_rules():
         if selection is None or rule.code in selection:
-            findings.extend(rule.check(audit))
+            findings += rule.check(audit)
     return Settlement(findings=findings, payouts=payout_rows(audit))
 
 
@@ -36,11 +44,12 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
         won_stated[player] = won_stated.get(player, 0) + cash_out.amount
     returned_stated = audit.stated_returns
     replayed = replayed_winnings(audit)
-    layout = audit.layout
+    owner, excess = audit.layout.returned_to, audit.layout.returned
+    contributed = audit.contributed
     rows = []
     for seat in audit.hand.seats:
         player = seat.player
-        put_in = audit.contributed.get(player, 0)
+        put_in = contributed.get(player, 0)
         won = won_stated.get(player, 0)
         if seat.sitting_out and not put_in and not won:
             continue
@@ -49,7 +58,7 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
                 player=player,
                 seat=seat.seat,
                 contributed=put_in,
-                returned=layout.returned if player == layout.returned_to else 0,
+                returned=excess if player == owner else 0,
                 won_stated=won,
                 won_replayed=replayed.get(player, 0),
                 net=won + returned_stated.get(player, 0) - put_in,
@@ -58,16 +67,11 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
     return rows
 
 
-_RULES: tuple = ()
-
-
-def _pot_rules() -> tuple:
+@cache
+def _pot_rules() -> tuple[type[PotRule], ...]:
     """The pot rules with a per-hand check, in code order (imported on first use: the
     rules depend on the engine, not the other way round)."""
-    global _RULES
-    if not _RULES:
-        from auditor.rules.pots import RULES
-        from auditor.rules.pots.common import PotRule
+    from auditor.rules.pots import RULES
+    from auditor.rules.pots.common import PotRule
 
-        _RULES = tuple(r for r in RULES if issubclass(r, PotRule))
-    return _RULES
+    return tuple(r for r in RULES if issubclass(r, PotRule))

@@ -96,7 +96,6 @@ def omaha_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
     return best
 
 
-
 def low_ranks(value: int) -> tuple[int, ...]:
     """The five ranks of a low strength, highest first (A = 1)."""
     v = -value
@@ -260,9 +259,7 @@ _NAMES = {
 def best_five(game: str, hole: Sequence[str], board: Sequence[str]) -> tuple[str, ...]:
     """The five cards that make the best high hand (for naming it)."""
     if game in OMAHA_GAMES:
-        choices = (
-            (*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3)
-        )
+        choices = ((*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3))
     else:
         choices = combinations((*hole, *board), 5)
     return max(choices, key=lambda five: eval7.evaluate([_EVAL7[c] for c in five]))

@@ -19,6 +19,9 @@ _HEADERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_HEADER_STARTS = frozenset({"Po", "Wi", "**", "Fu", "#G", "Ga", " P", "  "})
+
+
 @dataclass(slots=True)
 class HandBlock:
     """The lines of one hand: from its header to the line before the next header."""
@@ -50,8 +53,8 @@ def split_hands(lines: Iterable[tuple[int, str]], source: str) -> Iterator[HandB
     trailing blank lines are dropped from each block."""
     block: HandBlock | None = None
     for number, line in lines:
-        # Cheap test first: every header starts with one of these letters.
-        site = site_of_header(line) if line[:1] in "PWF*#G " else None
+        # Cheap test first: every header starts with one of these.
+        site = site_of_header(line) if line[:2] in _HEADER_STARTS else None
         if site is not None:
             if block is not None:
                 yield _trimmed(block)

@@ -79,7 +79,11 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
                 parts.append(pending)
             for raw in parts:
                 number += 1
-                yield from _logical(number, raw)
+                line = raw.rstrip()
+                if "\ufeff" in line:
+                    yield from _logical(number, line)
+                else:
+                    yield number, line
             if final:
                 return
             chunk = f.read(CHUNK)
@@ -91,7 +95,11 @@ def iter_text_lines(text: str) -> Iterator[tuple[int, str]]:
     if parts and parts[-1] == "":
         parts.pop()
     for number, raw in enumerate(parts, start=1):
-        yield from _logical(number, raw)
+        line = raw.rstrip()
+        if "\ufeff" in line:
+            yield from _logical(number, line)
+        else:
+            yield number, line
 
 
 def _logical(number: int, raw: str) -> Iterator[tuple[int, str]]:

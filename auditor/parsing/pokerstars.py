@@ -21,7 +21,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import CURRENCY_SYMBOLS, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
-from auditor.parsing.shape import PLAYER, seat_line_name, shape_of, split_fields
+from auditor.parsing.shape import PLAYER, find_name, seat_line_name, shape_of, split_fields
 
 _FIELD_PLACEHOLDERS = "\ue001\ue002\ue003\ue004"
 _READABLE = {
@@ -62,6 +62,9 @@ class Unreadable:
 Recipe = Callable[[list[str], str | None, int, "_Context"], Any]
 
 
+_AMOUNTS: dict[int, dict[str, int]] = {0: {}, 2: {}}
+
+
 @dataclass(slots=True)
 class _Context:
     decimals: int
@@ -69,7 +72,16 @@ class _Context:
     run: int = 0
 
     def amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
+        # Amounts repeat (stakes, common bets), so each text is converted once.
+        memo = _AMOUNTS.get(self.decimals)
+        if memo is None:
+            memo = _AMOUNTS[self.decimals] = {}
+        value = memo.get(text)
+        if value is None:
+            value = parse_amount(text, self.decimals)
+            if len(memo) < 100_000:
+                memo[text] = value
+        return value
 
 
 # --- recipes ------------------------------------------------------------------------
@@ -407,6 +419,13 @@ class _Table:
     button: int | None
 
 
+# Events the hand reader passes through without a second look.
+_BETTING = frozenset({ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind})
+_PLAIN = _BETTING | frozenset({
+    ev.StreetStart, ev.HoleCards, ev.UncalledReturned, ev.ShowdownStart, ev.Shows, ev.Mucks,
+    ev.Collected, ev.CashedOut, ev.PotSummary, ev.BoardSummary, ev.SeatSummary, ev.TableNote,
+})
+
 _SUMMARY = object()
 _UNSUPPORTED_STREET = object()
 
@@ -523,6 +542,8 @@ class PokerStarsReader:
     def __init__(self) -> None:
         self.parser = grammars.load("pokerstars")
         self.recipes: dict[str, Recipe] = {}
+        # Line (player name masked) -> (recipe, values, name when it was not a seated one).
+        self.lines: dict[str, tuple[Recipe, list[str], str | None]] = {}
 
     def recipe(self, shape: str, line: int, text: str) -> Recipe:
         recipe = self.recipes.get(shape)
@@ -598,16 +619,37 @@ class PokerStarsReader:
         info = _with_table(info, table)
 
         events: list[ev.Event] = []
+        append = events.append
         in_summary = False
         cancelled = False
+        lines_seen = self.lines
         for no, text in lines[i:]:
             if "\xa0" in text:
                 text = text.replace("\xa0", " ")
-            text = text.strip()
-            if not text:
+            if text[0] == " ":
+                text = text.lstrip()
+            # Fast path: this exact line (names aside) was read before.
+            start, name = find_name(text, names)
+            key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
+            seen = lines_seen.get(key)
+            if seen is None:
+                shape, line_name, values = shape_of(text, names)
+                seen = (self.recipe(shape, no, text), values, line_name)
+                # Cache only what the key explains: a seated name (masked in the key) or
+                # a name that is part of the key's own text.
+                if line_name == name or name is None:
+                    if len(lines_seen) >= self.MAX_CACHE:
+                        lines_seen.clear()
+                    lines_seen[key] = seen
+                name = line_name
+            recipe, values, seen_name = seen
+            event = recipe(values, name if name is not None else seen_name, no, ctx)
+            cls = event.__class__
+            if cls in _PLAIN:
+                if in_summary and cls in _BETTING:
+                    raise LineError(no, "an action after the summary started")
+                append(event)
                 continue
-            shape, name, values = shape_of(text, names)
-            event = self.recipe(shape, no, text)(values, name, no, ctx)
             if event is None:
                 continue
             if event is _SUMMARY:
@@ -617,13 +659,11 @@ class PokerStarsReader:
                 return self._unreadable(block, no, "HH002",
                                         f"{info.variant}: stud and draw streets are not replayed",
                                         info)
-            if isinstance(event, ev.Seat):
+            if cls is ev.Seat:
                 raise LineError(no, "a seat line after the hand started")
-            if isinstance(event, ev.HandCancelled):
+            if cls is ev.HandCancelled:
                 cancelled = True
-            if in_summary and isinstance(event, (ev.Action, ev.PostBlind)):
-                raise LineError(no, "an action after the summary started")
-            events.append(event)
+            append(event)
         if not in_summary and not cancelled:
             raise LineError(block.last_line,
                             "the hand ends before its *** SUMMARY *** (truncated?)")

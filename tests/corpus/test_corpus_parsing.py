@@ -7,11 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_paths import DELIBERATELY_BROKEN, OTHER_TOOLS, corpus_id, pokerstars_files
 
 from auditor.parsing import Unreadable, read_path
 from auditor.parsing.decode import iter_lines
-
-from corpus_paths import DELIBERATELY_BROKEN, OTHER_TOOLS, corpus_id, pokerstars_files
 
 HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+")
 

@@ -11,7 +11,7 @@ from auditor.engine.betting import BettingState, dealt_in_players, turn_order
 
 def snapshot(state: BettingState) -> tuple:
     """Everything a query could change."""
-    own = {k: v for k, v in vars(state).items() if k != "skipped"}
+    own = {k: v for k, v in vars(state).items() if k not in ("skipped", "_next")}
     players = [
         tuple(getattr(p, slot) for slot in type(p).__slots__) for p in state.players.values()
     ]

@@ -554,9 +554,7 @@ def run_hand(hand: Hand) -> Settlement:
 
 def test_se001_cash_stack_that_shrinks_is_flagged():
     found = tracked(table_hand("1", {"A": 100, "B": 100}), table_hand("2", {"A": 101, "B": 90}))
-    assert [(f.code, f.player, f.expected, f.observed) for f in found] == [
-        ("SE001", "B", 99, 90)
-    ]
+    assert [(f.code, f.player, f.expected, f.observed) for f in found] == [("SE001", "B", 99, 90)]
     assert found[0].line == 4  # B's seat line
 
 

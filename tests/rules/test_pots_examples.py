@@ -56,9 +56,7 @@ def expected(path: Path) -> list[tuple[str, int]]:
     return sorted((code, int(line)) for code, line in pairs)
 
 
-@pytest.mark.parametrize(
-    "path", example_files(), ids=lambda p: f"{p.parent.name}-{p.stem}"
-)
+@pytest.mark.parametrize("path", example_files(), ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_example(path: Path):
     want = expected(path)
     if path.stem.startswith("bad_"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from auditor.engine.betting import BettingState, PlayerState
+from auditor.engine.betting import BettingState
 from auditor.model.events import Event
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
@@ -56,8 +56,3 @@ def finding(
         expected=expected,
         observed=observed,
     )
-
-
-def chips_added_by_raise(p: PlayerState, to: int) -> int:
-    """Chips a raise (or bet) to the street total ``to`` puts in."""
-    return to - p.commit

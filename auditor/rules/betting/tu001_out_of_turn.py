@@ -38,7 +38,9 @@ class OutOfTurn(BettingRule):
     posts the small blind, acts first preflop and last on every later street. A round is
     closed when everyone still in has acted and matched the bet (or is all-in); any action
     after that (for example a player raising his own bet after everyone called) is out of
-    turn too.
+    turn too. A seated player who never posts, acts or is dealt visible cards is taken as
+    not dealt in (PokerStars lists sitting-out players and players waiting for the big
+    blind), so he never holds up the turn order.
 
     Only the first fault is reported: the replay then continues from the player who
     actually acted, and the players he passed over may still act late (or be missing)
@@ -50,14 +52,22 @@ class OutOfTurn(BettingRule):
 
     ## Example
     ```
-    Seat #3 is the button; Seat 1 posts the small blind, Seat 2 the big blind
-    Carol: raises $4 to $6      <- Seat 4, Dave, was first to act
+    Table 'Audit I' 6-max Seat #4 is the button
+    Seat 1: Alice ($200 in chips)
+    Seat 2: Bob ($200 in chips)
+    Seat 3: Carol ($200 in chips)
+    Seat 4: Dave ($200 in chips)
+    Alice: posts small blind $1
+    Bob: posts big blind $2
+    *** HOLE CARDS ***
+    Dave: raises $4 to $6       <- Carol, left of the big blind, acts first
+    Carol: folds
     ```
 
     ## Use instead
     ```
-    Dave: folds
-    Carol: raises $4 to $6
+    Carol: folds
+    Dave: raises $4 to $6
     ```
 
     ## References

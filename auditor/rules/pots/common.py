@@ -2,12 +2,11 @@
 
 A pot rule looks at the whole hand once the betting is replayed: ``check(audit)`` receives
 the ``PotAudit`` built by ``auditor.engine.audit`` (pots, stated figures, verdicts) and
-yields findings. The arithmetic stays in the engine; a rule only compares.
+returns its findings (a list: most hands have none, and a list is cheaper than a
+generator for that). The arithmetic stays in the engine; a rule only compares.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from auditor.engine.audit import PartAudit, PotAudit
 from auditor.rules.base import Finding, Rule
@@ -17,7 +16,7 @@ class PotRule(Rule):
     """A rule checked once per hand on the rebuilt pots."""
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
         """The findings of this rule in one hand."""
         raise NotImplementedError
 

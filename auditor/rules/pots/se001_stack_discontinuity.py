@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from auditor.config import Settings
 from auditor.engine.result import Settlement
@@ -58,8 +58,7 @@ class StackDiscontinuity(Rule):
     references = ("RULES.md §7",)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatStacks:
+class SeatStacks(NamedTuple):
     """One player's stacks in one hand: where he sat and what he started and ended with."""
 
     player: str
@@ -69,10 +68,9 @@ class SeatStacks:
     final: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandStacks:
-    """What SE001 needs of one audited hand: small, and picklable, so that workers can
-    audit hands while one tracker follows the stacks in file order."""
+class HandStacks(NamedTuple):
+    """What SE001 needs of one audited hand: small, cheap to build, and picklable, so
+    that workers can audit hands while one tracker follows the stacks in file order."""
 
     source: str
     table: str

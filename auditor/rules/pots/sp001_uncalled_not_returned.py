@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from auditor.engine.audit import PotAudit
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding
@@ -45,10 +43,11 @@ class UncalledNotReturned(PotRule):
     references = ("RULES.md §5.1", "seed 001", "seed 002")
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         owner, excess = audit.layout.returned_to, audit.layout.returned
         if audit.excess_in_pot or (owner is None and not audit.returns):
-            return  # nothing uncalled, or left in the pot and paid back to its owner from it
+            return out  # nothing uncalled, or left in the pot and paid back to its owner from it
         stated = audit.stated_returns
         first_line: dict[str, int] = {}
         for r in audit.returns:
@@ -59,29 +58,30 @@ class UncalledNotReturned(PotRule):
             if got == 0 and len(others) == 1 and excess in others.values():
                 wrong = next(iter(others))  # the right amount handed to the wrong player
                 others.pop(wrong)
-                yield finding(
+                out.append(finding(
                     cls.code, first_line[wrong],
                     f"The uncalled {audit.money(excess)} was returned to {wrong}, "
                     f"but it was {owner}'s bet.",
                     player=owner, expected=excess, observed=0,
-                )  # fmt: skip
+                ))  # fmt: skip
             elif got == 0:
-                yield finding(
+                out.append(finding(
                     cls.code, audit.anchor_line,
                     f"{owner}'s uncalled {audit.money(excess)} was not returned.",
                     player=owner, expected=excess, observed=0,
-                )  # fmt: skip
+                ))  # fmt: skip
             else:
-                yield finding(
+                out.append(finding(
                     cls.code, first_line[owner],
                     f"{owner} got {audit.money(got)} back as an uncalled bet; "
                     f"the uncalled excess was {audit.money(excess)}.",
                     player=owner, expected=excess, observed=got,
-                )  # fmt: skip
+                ))  # fmt: skip
         for player, amount in others.items():
-            yield finding(
+            out.append(finding(
                 cls.code, first_line[player],
                 f"{player} got {audit.money(amount)} back as an uncalled bet, "
                 f"but none of that player's chips were uncalled.",
                 player=player, expected=0, observed=amount,
-            )  # fmt: skip
+            ))  # fmt: skip
+        return out

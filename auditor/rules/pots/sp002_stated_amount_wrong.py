@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from auditor.engine.audit import PotAudit
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding
@@ -47,10 +45,11 @@ class StatedAmountWrong(PotRule):
     references = ("RULES.md §7",)
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         s = audit.summary
         if s is None:
-            return
+            return out
         pots = audit.layout.pots
         total = audit.layout.total
         if s.total != total:
@@ -58,45 +57,46 @@ class StatedAmountWrong(PotRule):
             # uncalled bet's fault, reported once by SP001.
             own = sum(audit.contributed.values()) - sum(audit.stated_returns.values())
             if s.total != own or own == total:
-                yield finding(
+                out.append(finding(
                     cls.code, s.line,
                     f"The summary states a total pot of {audit.money(s.total)}; "
                     f"the replayed pot is {audit.money(total)}.",
                     expected=total, observed=s.total,
-                )  # fmt: skip
-                return
+                ))  # fmt: skip
+                return out
         if s.main is None:
-            return
+            return out
         stated = (s.main, *s.sides)
         if len(stated) != len(pots):
-            yield finding(
+            out.append(finding(
                 cls.code, s.line,
                 f"The summary states {_count(len(stated))}; the replay finds "
                 f"{_count(len(pots))}.",
-            )  # fmt: skip
-            return
+            ))  # fmt: skip
+            return out
         allowance = audit.deductions
         taken = 0
         for i, (pot, amount) in enumerate(zip(pots, stated, strict=True)):
             name = audit.pot_name(i)
             if amount > pot.amount:
-                yield finding(
+                out.append(finding(
                     cls.code, s.line,
                     f"The summary states {name} as {audit.money(amount)}; "
                     f"the replayed {_bare(name)} is {audit.money(pot.amount)}.",
                     expected=pot.amount, observed=amount,
-                )  # fmt: skip
-                return
+                ))  # fmt: skip
+                return out
             taken += pot.amount - amount
             if taken > allowance:
-                yield finding(
+                out.append(finding(
                     cls.code, s.line,
                     f"The summary states {name} as {audit.money(amount)}; the replayed "
                     f"{_bare(name)} is {audit.money(pot.amount)}, more than the stated "
                     f"rake and fees ({audit.money(allowance)}) can explain.",
                     expected=pot.amount, observed=amount,
-                )  # fmt: skip
-                return
+                ))  # fmt: skip
+                return out
+        return out
 
 
 def _bare(name: str) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from auditor.engine.audit import PotAudit, collectors
+from auditor.engine.audit import PotAudit
+from auditor.engine.payments import collectors
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding, street_of
 
@@ -45,24 +44,29 @@ class IneligibleWinner(PotRule):
     references = ("RULES.md §5", "RULES.md §6", "seed 000", "seed 002")
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         if audit.clean and audit.runs == 1:
-            return
+            return out
         for part in audit.parts:
             if part.clean:
                 continue
             for player in collectors(part):
                 if player in part.eligible:
                     continue
-                why = "folded" if player in audit.contributed and not any(
-                    player in p.eligible for p in audit.layout.pots
-                ) else "is not eligible for it"
+                why = (
+                    "folded"
+                    if player in audit.contributed
+                    and not any(player in p.eligible for p in audit.layout.pots)
+                    else "is not eligible for it"
+                )
                 who = ", ".join(part.eligible) or "nobody"
-                yield finding(
+                out.append(finding(
                     cls.code, part.lines[player],
                     f"{player} collected {audit.money(part.paid[player])} from "
                     f"{audit.pot_name(part.pot, part.run)} but {why} "
                     f"(eligible: {who}).",
                     street=street_of(audit), player=player, expected=0,
                     observed=part.paid[player],
-                )  # fmt: skip
+                ))  # fmt: skip
+        return out

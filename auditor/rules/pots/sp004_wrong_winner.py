@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from auditor.engine.audit import PartAudit, PotAudit, collectors, is_wrong_winner
+from auditor.engine.audit import PartAudit, PotAudit
+from auditor.engine.payments import collectors, is_wrong_winner
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding, street_of
 
@@ -45,23 +44,25 @@ class WrongWinner(PotRule):
     references = ("RULES.md §6", "seed 000", "seed 002")
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         if audit.clean and audit.runs == 1:
-            return
+            return out
         for part in audit.parts:
             if part.clean:
                 continue
             for player in collectors(part):
                 if player not in part.eligible or not is_wrong_winner(part, player):
                     continue
-                yield finding(
+                out.append(finding(
                     cls.code, part.lines[player],
                     f"{player} collected {audit.money(part.paid[player])} from "
                     f"{audit.pot_name(part.pot, part.run)}, but "
                     f"{_beaten_by(audit, part, player)} (cards speak).",
                     street=street_of(audit), player=player, expected=0,
                     observed=part.paid[player],
-                )  # fmt: skip
+                ))  # fmt: skip
+        return out
 
 
 def _beaten_by(audit: PotAudit, part: PartAudit, player: str) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from auditor.engine.audit import PotAudit, share_fault, unequal_runs
+from auditor.engine.audit import PotAudit
+from auditor.engine.payments import share_fault, unequal_runs
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding, part_anchor, street_of
 
@@ -44,9 +43,10 @@ class SplitWrong(PotRule):
     references = ("RULES.md §6", "seed 002")
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         if audit.clean and audit.runs == 1:
-            return
+            return out
         for part in audit.parts:
             fault = share_fault(audit, part)
             if fault is None or fault[0] != "unequal":
@@ -55,17 +55,18 @@ class SplitWrong(PotRule):
             got = part.paid.get(player, 0)
             due = (part.expected or {}).get(player) if part.verdict.decided else None
             fair = f"; an equal split gives {audit.money(due)}" if due is not None else ""
-            yield finding(
+            out.append(finding(
                 cls.code, part_anchor(audit, part, player),
                 f"{audit.pot_name(part.pot, part.run).capitalize()} was split unequally: "
                 f"{player} got {audit.money(got)}{fair}.",
                 street=street_of(audit), player=player, expected=due, observed=got,
-            )  # fmt: skip
+            ))  # fmt: skip
         for part, due in unequal_runs(audit):
             got = sum(part.paid.values())
-            yield finding(
+            out.append(finding(
                 cls.code, part_anchor(audit, part),
                 f"{audit.pot_name(part.pot, part.run).capitalize()} paid "
                 f"{audit.money(got)}; each board's equal part is {audit.money(due)}.",
                 street=street_of(audit), expected=due, observed=got,
-            )  # fmt: skip
+            ))  # fmt: skip
+        return out

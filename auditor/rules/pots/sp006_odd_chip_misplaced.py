@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from auditor.engine.audit import PotAudit, share_fault
+from auditor.engine.audit import PotAudit
+from auditor.engine.payments import share_fault
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding, part_anchor, street_of
-
 
 _RULE_WORDS = {
     "button-left": "the first winner left of the button",
@@ -50,9 +48,10 @@ class OddChipMisplaced(PotRule):
     references = ("RULES.md §6", "seed 002")
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         if audit.clean and audit.runs == 1:
-            return
+            return out
         for part in audit.parts:
             fault = share_fault(audit, part)
             if fault is None or fault[0] != "odd_chip" or part.expected is None:
@@ -65,10 +64,11 @@ class OddChipMisplaced(PotRule):
             rule = _RULE_WORDS.get(audit.profile.odd_chip, audit.profile.odd_chip)
             if part.verdict.low_winners:
                 rule = f"the high half, then {rule}"
-            yield finding(
+            out.append(finding(
                 cls.code, part_anchor(audit, part, taker),
                 f"The odd chip of {audit.pot_name(part.pot, part.run)} went to {taker}; "
                 f"it belongs to {owed} ({rule}).",
                 street=street_of(audit), player=owed, expected=expected.get(owed, 0),
                 observed=part.paid.get(owed, 0),
-            )  # fmt: skip
+            ))  # fmt: skip
+        return out

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from auditor.engine.audit import PotAudit, unawarded
+from auditor.engine.audit import PotAudit
+from auditor.engine.payments import unawarded
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding
 
@@ -46,25 +45,27 @@ class ChipsNotConserved(PotRule):
     references = ("RULES.md §7",)
 
     @classmethod
-    def check(cls, audit: PotAudit) -> Iterator[Finding]:
+    def check(cls, audit: PotAudit) -> list[Finding]:
+        out: list[Finding] = []
         returned = sum(audit.stated_returns.values())
         went_in = sum(audit.contributed.values()) - returned
         came_out = sum(ev.amount for ev, _, _ in audit.collected) + audit.deductions
         not_awarded = unawarded(audit)
         if not_awarded is None:  # a cash-out share we cannot size: it only absorbs chips
             if went_in >= came_out:
-                return
+                return out
         else:
             came_out += not_awarded
         if went_in == came_out:
-            return
+            return out
         if went_in - came_out == audit.layout.returned - returned and returned != (
             audit.layout.returned
         ):
-            return  # exactly the uncalled bet the history failed to return (SP001)
-        yield finding(
+            return out  # exactly the uncalled bet the history failed to return (SP001)
+        out.append(finding(
             cls.code, audit.anchor_line,
             f"Chips are not conserved: {audit.money(went_in)} went into the pot, but "
             f"{audit.money(came_out)} came out as collected, rake and fees.",
             expected=went_in, observed=came_out,
-        )  # fmt: skip
+        ))  # fmt: skip
+        return out
