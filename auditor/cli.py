@@ -43,9 +43,12 @@ def main() -> None:
               show_default=True, help="Format of the report tables.")
 @click.option("-j", "--jobs", type=int, default=None,
               help="Worker processes [default: all cores].")
-@click.option("--profile", default=None, help="House rules: tda (default), half-bet, full-bet, cash.")
-@click.option("--select", multiple=True, help="Only these rules (code, name or prefix; comma list).")
-@click.option("--ignore", multiple=True, help="Not these rules (code, name or prefix; comma list).")
+@click.option("--profile", default=None,
+              help="House rules: tda (default), half-bet, full-bet, cash.")
+@click.option("--select", multiple=True,
+              help="Only these rules (code, name or prefix; comma list).")
+@click.option("--ignore", multiple=True,
+              help="Not these rules (code, name or prefix; comma list).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary, no progress bar.")
 def audit(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None,
           profile: str | None, select: tuple[str, ...], ignore: tuple[str, ...],

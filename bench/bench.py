@@ -74,7 +74,8 @@ def _variant(hand: str, k: int) -> str:
     for i, name in enumerate(names):
         hand = hand.replace(name, f"\x00{i}\x00")
     for i, name in enumerate(names):
-        hand = hand.replace(f"\x00{i}\x00", f"{name}_{k % 9973}")
+        # Players keep their names for a session of 100 hands, as at a real table.
+        hand = hand.replace(f"\x00{i}\x00", f"{name}_{k // 100}")
     hand = HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(10**11 + k)), hand, count=1)
     return re.sub(r"^Table '([^']*)'", lambda m: f"Table '{m.group(1)} {k}'", hand, count=1,
                   flags=re.M)

@@ -108,7 +108,20 @@ def _tokens(tree: Tree | Token) -> list[Token]:
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    return tuple(text.strip("[]").split())
+    cards = _CARDS.get(text)
+    if cards is None:
+        cards = tuple(text.strip("[]").split())
+        if len(_CARDS) < 200_000:
+            _CARDS[text] = cards
+    return cards
+
+
+_CARDS: dict[str, tuple[str, ...]] = {}
+# Fast positional constructors of the events a reader builds most.
+_NEW = {cls: ev.positional(cls) for cls in (
+    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
+    ev.UncalledReturned, ev.Shows, ev.Collected, ev.SeatSummary, ev.TableNote,
+)}
 
 
 class _RecipeBuilder:
@@ -154,27 +167,28 @@ class _RecipeBuilder:
         return [self.idx(t) for t in tree.children if not isinstance(t, Tree) and t.type == "NUM"]
 
     def r_fold(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: ev.Fold(line=line, player=name)
+        new = _NEW[ev.Fold]
+        return lambda v, name, line, ctx: new(line, name)
 
     def r_check(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: ev.Check(line=line, player=name)
+        new = _NEW[ev.Check]
+        return lambda v, name, line, ctx: new(line, name)
 
     def r_call(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
-        return lambda v, name, line, ctx: ev.Call(
-            line=line, player=name, amount=ctx.amount(v[a]), all_in=all_in
-        )
+        new = _NEW[ev.Call]
+        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]), all_in)
 
     def r_bet(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
-        return lambda v, name, line, ctx: ev.Bet(
-            line=line, player=name, amount=ctx.amount(v[a]), all_in=all_in
-        )
+        new = _NEW[ev.Bet]
+        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]), all_in)
 
     def r_raise_(self, tree: Tree) -> Recipe:
         (b, t), all_in = self.direct_nums(tree), self._all_in(tree)
-        return lambda v, name, line, ctx: ev.Raise(
-            line=line, player=name, by=ctx.amount(v[b]), to=ctx.amount(v[t]), all_in=all_in
+        new = _NEW[ev.Raise]
+        return lambda v, name, line, ctx: new(
+            line, name, ctx.amount(v[t]), ctx.amount(v[b]), all_in
         )
 
     def r_post(self, tree: Tree) -> Recipe:
@@ -182,21 +196,22 @@ class _RecipeBuilder:
         kind = blind.data
         (a,), all_in = self.nums(tree), self._all_in(tree)
 
+        new = _NEW[ev.PostBlind]
+
         def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.PostBlind:
             amount = ctx.amount(v[a])
             # "small & big blinds": what goes beyond the big blind is the dead small blind.
             dead = max(0, amount - ctx.big_blind) if kind == "small_and_big" else 0
-            return ev.PostBlind(line=line, player=name, kind=kind, amount=amount, dead=dead,
-                                all_in=all_in)
+            return new(line, name, kind, amount, dead, all_in)
 
         return make
 
     def r_shows(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         d = self.first(tree, "DESC")
-        return lambda v, name, line, ctx: ev.Shows(
-            line=line, player=name, cards=_cards(v[c]),
-            description=v[d].strip("()") if d is not None else "",
+        new = _NEW[ev.Shows]
+        return lambda v, name, line, ctx: new(
+            line, name, _cards(v[c]), v[d].strip("()") if d is not None else ""
         )
 
     def r_mucks(self, tree: Tree) -> Recipe:
@@ -213,13 +228,14 @@ class _RecipeBuilder:
         pot_tree = tree.children[-1]
         kind = pot_tree.data
 
+        new = _NEW[ev.Collected]
+
         def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.Collected:
             if kind == "pot_side":
                 pot: int | None = int(v[rest[0]]) if rest else 1
             else:
                 pot = 0
-            return ev.Collected(line=line, player=name, amount=ctx.amount(v[a]), pot=pot,
-                                run=ctx.run)
+            return new(line, name, ctx.amount(v[a]), pot, ctx.run)
 
         return make
 
@@ -231,7 +247,8 @@ class _RecipeBuilder:
         )
 
     def _note(self, kind: str) -> Recipe:
-        return lambda v, name, line, ctx: ev.TableNote(line=line, kind=kind, player=name)
+        new = _NEW[ev.TableNote]
+        return lambda v, name, line, ctx: new(line, kind, name, "")
 
     def r_chat(self, tree: Tree) -> Recipe:
         q = self.first(tree, "QUOTED")
@@ -272,8 +289,12 @@ class _RecipeBuilder:
     # --- deal and streets ---
     def r_dealt(self, tree: Tree) -> Recipe:
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-        return lambda v, name, line, ctx: ev.HoleCards(
-            line=line, player=name, cards=tuple(c for i in cs for c in _cards(v[i]))
+        new = _NEW[ev.HoleCards]
+        if len(cs) == 1:
+            (i,) = cs
+            return lambda v, name, line, ctx: new(line, name, _cards(v[i]))
+        return lambda v, name, line, ctx: new(
+            line, name, tuple(c for i in cs for c in _cards(v[i]))
         )
 
     def r_street(self, tree: Tree) -> Recipe:
@@ -286,11 +307,13 @@ class _RecipeBuilder:
                     street = c.data
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
 
+        new = _NEW[ev.StreetStart]
+
         def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.StreetStart:
             if run:
                 ctx.run = run
             board = tuple(c for i in cs for c in _cards(v[i]))
-            return ev.StreetStart(line=line, street=street, board=board, run=run)
+            return new(line, street, board, run)
 
         return make
 
@@ -315,9 +338,8 @@ class _RecipeBuilder:
 
     def r_uncalled(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
-        return lambda v, name, line, ctx: ev.UncalledReturned(
-            line=line, player=name, amount=ctx.amount(v[a])
-        )
+        new = _NEW[ev.UncalledReturned]
+        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]))
 
     # --- summary ---
     def r_pot_summary(self, tree: Tree) -> Recipe:
@@ -362,12 +384,12 @@ class _RecipeBuilder:
         won = [self.nums(t)[0] for t in tree.iter_subtrees_topdown()
                if t.data in ("won_part", "won")]
 
+        new = _NEW[ev.SeatSummary]
+
         def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.SeatSummary:
-            return ev.SeatSummary(
-                line=line, seat=int(v[seat]), player=name or "",
-                cards=_cards(v[cards]) if cards is not None else (),
-                won=tuple(ctx.amount(v[i]) for i in won),
-            )
+            return new(line, int(v[seat]), name or "",
+                       _cards(v[cards]) if cards is not None else (),
+                       tuple(ctx.amount(v[i]) for i in won) if won else (), "")
 
         return make
 
@@ -544,6 +566,9 @@ class PokerStarsReader:
         self.recipes: dict[str, Recipe] = {}
         # Line (player name masked) -> (recipe, values, name when it was not a seated one).
         self.lines: dict[str, tuple[Recipe, list[str], str | None]] = {}
+        # Line as printed -> (recipe, values, name).
+        self.exact: dict[str, tuple[Recipe, list[str], str | None]] = {}
+        self.tables: dict[str, _Table] = {}
 
     def recipe(self, shape: str, line: int, text: str) -> Recipe:
         recipe = self.recipes.get(shape)
@@ -572,63 +597,90 @@ class PokerStarsReader:
         m = re.search(r"#(\d+)", block.lines[0][1])
         return Unreadable(source=block.source, first_line=block.first_line,
                           last_line=block.last_line, line=line, code=code, message=message,
-                          site=self.site, hand_id=info.hand_id if info else (m.group(1) if m else ""),
-                          info=info)
+                          site=self.site, info=info,
+                          hand_id=info.hand_id if info else (m.group(1) if m else ""))
 
     def _read(self, block: HandBlock) -> Hand | Unreadable:
-        lines = [x for x in block.lines if x[1] and not x[1].isspace()]
+        lines = [x for x in block.lines if x[1]]  # lines come right-stripped
         first_no, header_line = lines[0]
         header_line = header_line.replace("\xa0", " ")
         shape, values = split_fields(header_line)
         ctx = _Context(decimals=2)
         head: _Header = self.recipe(shape, first_no, header_line)(values, None, first_no, ctx)
-        info = _info(head, _started(header_line))
-        ctx.decimals = info.decimals
-        ctx.big_blind = info.stakes[0] if info.limit == "FL" else info.stakes[1]
-        if info.game == "other":
+        game = _game_info(head)
+        if game["game"] == "other":
             return self._unreadable(block, first_no, "HH002",
-                                    f"{info.variant} is not a game the auditor replays", info)
+                                    f"{game['variant']} is not a game the auditor replays",
+                                    _info(head, game, header_line, None))
+        ctx.decimals = game["decimals"]
+        lo, hi = game["stakes"]
+        ctx.big_blind = lo if game["limit"] == "FL" else hi
 
         i = 1
         n = len(lines)
         table: _Table | None = None
+        exact = self.exact
         if i < n and lines[i][1].lstrip().startswith("Table "):
             no, text = lines[i][0], lines[i][1].strip()
-            shape, values = split_fields(text)
-            table = self.recipe(shape, no, text)(values, None, no, ctx)
+            table = self.tables.get(text)
+            if table is None:
+                shape, values = split_fields(text)
+                table = self.recipe(shape, no, text)(values, None, no, ctx)
+                if len(self.tables) < self.MAX_CACHE:
+                    self.tables[text] = table
             i += 1
         seats: list[ev.Seat] = []
         names: list[str] = []
         while i < n:
             no, text = lines[i]
-            text = text.strip()
-            name = seat_line_name(text)
-            if name is None:
+            if text[0] == " ":
+                text = text.strip()
+            seen = exact.get(text)
+            if seen is None:
+                name = seat_line_name(text)
+                if name is None:
+                    break
+                head_part = text[: text.index(": ") + 2]
+                s1, v1 = split_fields(head_part)
+                s2, v2 = split_fields(text[len(head_part) + len(name):])
+                seen = (self.recipe(s1 + PLAYER + s2, no, text), v1 + v2, name)
+                if len(exact) < self.MAX_CACHE:
+                    exact[text] = seen
+            recipe, values, name = seen
+            seat = recipe(values, name, no, ctx)
+            if seat.__class__ is not ev.Seat:
                 break
             names.append(name)
-            head_part = text[: text.index(": ") + 2]
-            s1, v1 = split_fields(head_part)
-            s2, v2 = split_fields(text[len(head_part) + len(name):])
-            seat = self.recipe(s1 + PLAYER + s2, no, text)(v1 + v2, name, no, ctx)
             seats.append(seat)
             i += 1
         if not seats:
             no = lines[i][0] if i < n else block.last_line
-            raise LineError(no, "the hand lists no seats (expected 'Seat N: name (stack in chips)')")
+            raise LineError(no, "the hand lists no seats "
+                                "(expected 'Seat N: name (stack in chips)')")
         names.sort(key=len, reverse=True)
-        info = _with_table(info, table)
+        info = _info(head, game, header_line, table)
 
         events: list[ev.Event] = []
         append = events.append
         in_summary = False
         cancelled = False
         lines_seen = self.lines
+        exact = self.exact
         for no, text in lines[i:]:
             if "\xa0" in text:
                 text = text.replace("\xa0", " ")
             if text[0] == " ":
                 text = text.lstrip()
-            # Fast path: this exact line (names aside) was read before.
+            # Fast paths: this very line was read before (players keep their names for a
+            # session), or one like it with another seated player's name.
+            seen = exact.get(text)
+            if seen is not None:
+                recipe, values, name = seen
+                event = recipe(values, name, no, ctx)
+                cls = event.__class__
+                if cls in _PLAIN and not (in_summary and cls in _BETTING):
+                    append(event)
+                    continue
             start, name = find_name(text, names)
             key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
             seen = lines_seen.get(key)
@@ -643,7 +695,11 @@ class PokerStarsReader:
                     lines_seen[key] = seen
                 name = line_name
             recipe, values, seen_name = seen
-            event = recipe(values, name if name is not None else seen_name, no, ctx)
+            if name is None:
+                name = seen_name
+            if len(exact) < self.MAX_CACHE:
+                exact[text] = (recipe, values, name)
+            event = recipe(values, name, no, ctx)
             cls = event.__class__
             if cls in _PLAIN:
                 if in_summary and cls in _BETTING:
@@ -681,7 +737,17 @@ def _started(header: str) -> str:
 _DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
 
 
-def _info(head: _Header, started: str) -> HandInfo:
+_GAMES: dict[tuple, dict[str, Any]] = {}
+
+
+def _game_info(head: _Header) -> dict[str, Any]:
+    """The HandInfo fields the header's game and stakes decide; the same for every hand
+    of a table, so computed once per distinct header."""
+    key = (head.game_text, head.stakes, head.ante, head.cap, head.currency,
+           head.tournament is None)
+    found = _GAMES.get(key)
+    if found is not None:
+        return found
     game, variant, limit, hi_lo, hole, _reason = _game_of(head.game_text)
     lo_text, hi_text = head.stakes or ("0", "0")
     symbol = lo_text[0] if lo_text[:1] in CURRENCY_SYMBOLS + "\ufffd" else ""
@@ -698,23 +764,27 @@ def _info(head: _Header, started: str) -> HandInfo:
     def amt(text: str | None) -> int:
         return parse_amount(text, decimals) if text else 0
 
-    limit_final: Limit = "CNL" if head.cap is not None and limit == "NL" else limit
+    found = {
+        "site": "pokerstars", "game": game, "variant": variant,
+        "limit": "CNL" if head.cap is not None and limit == "NL" else limit,
+        "hi_lo": hi_lo, "hole_cards": hole, "stakes": (amt(lo_text), amt(hi_text)),
+        "ante": amt(head.ante), "cap": amt(head.cap) if head.cap is not None else None,
+        "currency": currency, "symbol": symbol, "decimals": decimals,
+    }
+    if len(_GAMES) < 10_000:
+        _GAMES[key] = found
+    return found
+
+
+def _info(head: _Header, game: dict[str, Any], header_line: str,
+          table: _Table | None) -> HandInfo:
+    """The hand's HandInfo: the cached game fields plus this hand's own."""
     return HandInfo(
-        site="pokerstars", hand_id=head.hand_id, game=game, variant=variant,
-        limit=limit_final, hi_lo=hi_lo, hole_cards=hole,
-        stakes=(amt(lo_text), amt(hi_text)), ante=amt(head.ante),
-        cap=amt(head.cap) if head.cap is not None else None,
-        currency=currency, symbol=symbol, decimals=decimals, tournament=head.tournament,
-        started=started,
+        **game, hand_id=head.hand_id, tournament=head.tournament,
+        started=_started(header_line),
+        table=table.name if table else "", max_seats=table.max_seats if table else None,
+        button_seat=table.button if table else None,
     )
-
-
-def _with_table(info: HandInfo, table: _Table | None) -> HandInfo:
-    if table is None:
-        return info
-    from dataclasses import replace
-
-    return replace(info, table=table.name, max_seats=table.max_seats, button_seat=table.button)
 
 
 def _explain(exc: UnexpectedInput, shape: str, text: str) -> str:
