@@ -256,7 +256,7 @@ def positional(cls: type[Event]) -> Callable[..., Event]:
         namespace[f"set_{name}"] = getattr(cls, name).__set__
     body = "".join(f"    set_{n}(o, {n})\n" for n in names)
     source = f"def make({', '.join(names)}):\n    o = new(cls)\n{body}    return o\n"
-    exec(source, namespace)  # noqa: S102 - generated from the dataclass's own field names
+    exec(source, namespace)  # generated from the dataclass's own field names
     make = namespace["make"]
     make.__doc__ = f"{cls.__name__}({', '.join(names)})"  # type: ignore[attr-defined]
     return make  # type: ignore[return-value]
