@@ -44,7 +44,7 @@ _UNSEATED = re.compile(
 # A summary seat line of a player the hand never seated: the name ends before these.
 _SUMMARY_NAME_END = re.compile(
     r" \((?:button|small blind|big blind|didn't bet)\)"
-    r"| (?:folded|showed|mucked|collected|won|lost)|$"
+    r"| (?:folded|showed|mucked|collected|won|lost)\b|$"
 )
 
 
