@@ -173,6 +173,42 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
     return result
 
 
+# --- one hand, explained ----------------------------------------------------------
+
+
+def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) -> str | None:
+    """The hand ``hand_id`` of ``path`` replayed in words (``auditor explain``), or None
+    when the file holds no such hand. Stack continuity (SE001) is checked against the
+    hands before it in the file."""
+    from auditor.explain import explain_hand
+
+    settings = settings or Settings()
+    auditor = HandAuditor(settings)
+    tracker = StackTracker(settings)
+    for block in split_hands(iter_lines(path), str(path)):
+        parsed = read_block(block)
+        wanted = f"#{hand_id}:" in block.lines[0][1] or (
+            not isinstance(parsed, Unreadable) and parsed.info.hand_id == hand_id)
+        if isinstance(parsed, Unreadable):
+            if wanted:
+                return (f"Hand #{hand_id} ({path}, lines {parsed.first_line}-"
+                        f"{parsed.last_line}) cannot be replayed.\n"
+                        f"{parsed.code} line {parsed.line}: {parsed.message}")
+            continue
+        if any(type(e) is HandCancelled for e in parsed.events):
+            if wanted:
+                return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
+            continue
+        result = replay(parsed, settings)
+        settlement = settle(parsed, result, settings)
+        continuity = tracker.feed(HandStacks.of(parsed, settlement))
+        if wanted:
+            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
+                        if auditor.wanted(f.code)]
+            return explain_hand(parsed, result, settlement, findings, settings.profile)
+    return None
+
+
 # --- files --------------------------------------------------------------------------
 
 

@@ -111,7 +111,7 @@ def show_rule(code: str) -> None:
 @click.option("--profile", default=None, help="House rules (as for `audit`).")
 def explain(file: Path, hand_id: str, profile: str | None) -> None:
     """Replay one hand of FILE for a person settling a dispute."""
-    from auditor.explain_cli import explain_in_file
+    from auditor.api import explain_in_file
 
     if not file.is_file():
         _fail(f"{file}: no such file")

@@ -12,8 +12,8 @@ from rich.table import Table
 
 from auditor.api import InputProblem, RunResult
 
-_err = Console(stderr=True, highlight=False)
-_out = Console(highlight=False)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+_out = Console(highlight=False, soft_wrap=True)
 
 
 class Progress:

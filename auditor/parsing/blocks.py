@@ -52,15 +52,17 @@ def split_hands(lines: Iterable[tuple[int, str]], source: str) -> Iterator[HandB
     """Yield one block per hand header; text before the first header is skipped and
     trailing blank lines are dropped from each block."""
     block: HandBlock | None = None
-    for number, line in lines:
+    append = None
+    for item in lines:
+        line = item[1]
         # Cheap test first: every header starts with one of these.
-        site = site_of_header(line) if line[:2] in _HEADER_STARTS else None
-        if site is not None:
+        if line[:2] in _HEADER_STARTS and (site := site_of_header(line)) is not None:
             if block is not None:
                 yield _trimmed(block)
-            block = HandBlock(source, site, [(number, line.lstrip())])
-        elif block is not None:
-            block.lines.append((number, line))
+            block = HandBlock(source, site, [(item[0], line.lstrip())])
+            append = block.lines.append
+        elif append is not None:
+            append(item)
     if block is not None:
         yield _trimmed(block)
 

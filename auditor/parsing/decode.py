@@ -77,13 +77,15 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
             pending = parts.pop() + held  # the unfinished last line
             if final and pending:
                 parts.append(pending)
-            for raw in parts:
-                number += 1
-                line = raw.rstrip()
-                if "\ufeff" in line:
-                    yield from _logical(number, line)
-                else:
-                    yield number, line
+            if "\ufeff" in text:
+                for raw in parts:
+                    number += 1
+                    yield from _logical(number, raw.rstrip())
+            else:
+                # The common case, done in bulk: number and right-strip every line.
+                yield from zip(range(number + 1, number + 1 + len(parts)),
+                               map(str.rstrip, parts))
+                number += len(parts)
             if final:
                 return
             chunk = f.read(CHUNK)
@@ -94,12 +96,11 @@ def iter_text_lines(text: str) -> Iterator[tuple[int, str]]:
     parts = _NEWLINE.split(text)
     if parts and parts[-1] == "":
         parts.pop()
+    if "\ufeff" not in text:
+        yield from zip(range(1, len(parts) + 1), map(str.rstrip, parts))
+        return
     for number, raw in enumerate(parts, start=1):
-        line = raw.rstrip()
-        if "\ufeff" in line:
-            yield from _logical(number, line)
-        else:
-            yield number, line
+        yield from _logical(number, raw.rstrip())
 
 
 def _logical(number: int, raw: str) -> Iterator[tuple[int, str]]:

@@ -33,9 +33,21 @@ def money(units: int | None, decimals: int) -> Decimal | None:
     Raises ValueError for an amount finer than a cent, which the report's money type
     (two decimals) cannot hold exactly.
     """
-    if units is not None and decimals > MONEY_SCALE and units % 10 ** (decimals - MONEY_SCALE):
-        raise ValueError(f"{units} units of 10^-{decimals} is finer than the report's cents")
-    return to_decimal(units, decimals)
+    if units is None:
+        return None
+    # Amounts repeat (stakes, zero, common bets): each Decimal is built once.
+    key = (units, decimals)
+    found = _MONEY.get(key)
+    if found is None:
+        if decimals > MONEY_SCALE and units % 10 ** (decimals - MONEY_SCALE):
+            raise ValueError(f"{units} units of 10^-{decimals} is finer than the report's cents")
+        found = to_decimal(units, decimals)
+        if len(_MONEY) < 100_000:
+            _MONEY[key] = found
+    return found
+
+
+_MONEY: dict[tuple[int, int], Decimal] = {}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
