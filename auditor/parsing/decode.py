@@ -84,7 +84,7 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
             else:
                 # The common case, done in bulk: number and right-strip every line.
                 yield from zip(range(number + 1, number + 1 + len(parts)),
-                               map(str.rstrip, parts))
+                               map(str.rstrip, parts), strict=True)
                 number += len(parts)
             if final:
                 return
@@ -97,7 +97,7 @@ def iter_text_lines(text: str) -> Iterator[tuple[int, str]]:
     if parts and parts[-1] == "":
         parts.pop()
     if "\ufeff" not in text:
-        yield from zip(range(1, len(parts) + 1), map(str.rstrip, parts))
+        yield from zip(range(1, len(parts) + 1), map(str.rstrip, parts), strict=True)
         return
     for number, raw in enumerate(parts, start=1):
         yield from _logical(number, raw.rstrip())
