@@ -41,6 +41,7 @@ SAMPLE_FILES = sorted(p.name for p in SAMPLES.glob("*.txt"))
 
 # What each file reads as, hand by hand: "hand", or the code of an Unreadable.
 EXPECTED_STATUS = {
+    "session_6max_nl10_500_hands.txt": ["hand"] * 500,
     "capped_nl_holdem.txt": ["hand"],
     "cash_out_2025_loser_cashed_out.txt": ["hand"],
     "cash_out_winner_pot_not_awarded.txt": ["hand"],
