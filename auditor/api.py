@@ -17,6 +17,9 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.settle import settle
@@ -27,7 +30,7 @@ from auditor.parsing.decode import NotText, iter_lines, iter_text_lines
 from auditor.parsing.pokerstars import Unreadable
 from auditor.parsing.reader import read_block
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
-from auditor.report.writer import Format, ReportSummary, open_report
+from auditor.report.writer import Format, ReportSummary, ReportTables, open_report, to_tables
 from auditor.rules.base import Finding
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.rules.registry import all_rules
@@ -139,22 +142,65 @@ class HandAuditor:
 
 
 class ContinuityChecker:
-    """Runs SE001 over hand outcomes in file order and adds its findings to them."""
+    """Runs SE001 over hands in file order (it needs the previous hand of each table)."""
 
     def __init__(self, auditor: HandAuditor) -> None:
         self.auditor = auditor
         self.tracker = StackTracker(auditor.settings)
 
+    def findings(self, source: str, stacks: HandStacks | None) -> list[FindingRecord]:
+        """The SE001 rows of one hand; a hand that was not audited breaks its file's chains."""
+        if stacks is None:
+            self.tracker.forget(source)
+            return []
+        return [self.auditor.record(f, source, stacks.hand_id, stacks.decimals)
+                for f in self.tracker.feed(stacks)]
+
     def __call__(self, outcome: HandOutcome) -> HandOutcome:
-        found = self.tracker.feed(outcome.stacks) if outcome.stacks is not None else []
-        if outcome.stacks is None:
-            self.tracker.forget(outcome.hand.source)
+        """``outcome`` with its SE001 findings added."""
+        found = self.findings(outcome.hand.source, outcome.stacks)
         if found:
-            row = outcome.hand
-            outcome.findings.extend(self.auditor.record(f, row.source, row.hand_id,
-                                                        outcome.decimals) for f in found)
-            outcome.hand = replace(row, findings=len(outcome.findings))
+            outcome.findings.extend(found)
+            outcome.hand = replace(outcome.hand, findings=len(outcome.findings))
         return outcome
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """A chunk of hands audited by a worker: the report rows in Arrow, and for each hand
+    its file and stacks, for the continuity check the parent runs in order."""
+
+    tables: ReportTables
+    stacks: list[tuple[str, HandStacks | None]]
+
+
+def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
+    """Audit consecutive hand blocks of one file."""
+    outcomes = [auditor.audit_block(b) for b in chunk]
+    tables = to_tables([o.hand for o in outcomes],
+                       [f for o in outcomes for f in o.findings],
+                       [p for o in outcomes for p in o.payouts])
+    return ChunkResult(tables, [(o.hand.source, o.stacks) for o in outcomes])
+
+
+def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTables:
+    """The chunk's tables with the SE001 findings of its hands added (and counted)."""
+    extra: list[FindingRecord] = []
+    more = [0] * len(result.stacks)
+    for i, (source, stacks) in enumerate(result.stacks):
+        found = check.findings(source, stacks)
+        if found:
+            extra.extend(found)
+            more[i] = len(found)
+    tables = result.tables
+    if not extra:
+        return tables
+    hands = tables.hands
+    counts = pc.add(hands["findings"], pa.array(more, pa.int64()))
+    index = hands.schema.get_field_index("findings")
+    hands = hands.set_column(index, hands.schema.field(index), counts)
+    findings = pa.concat_tables([tables.findings, to_tables((), extra, ()).findings])
+    return ReportTables(hands, findings, tables.payouts)
 
 
 # --- text ---------------------------------------------------------------------------
@@ -276,9 +322,9 @@ def _init_worker(settings: Settings) -> None:
     _worker = HandAuditor(settings)
 
 
-def _audit_chunk(chunk: list[HandBlock]) -> list[HandOutcome]:
+def _audit_chunk(chunk: list[HandBlock]) -> ChunkResult:
     assert _worker is not None
-    return [_worker.audit_block(b) for b in chunk]
+    return audit_chunk(_worker, chunk)
 
 
 def audit_paths(
@@ -307,20 +353,17 @@ def audit_paths(
     chunks = _chunks(files, problems, on_file)
 
     with open_report(out_dir, fmt) as writer:
-        def write(outcomes: list[HandOutcome]) -> None:
-            outcomes = [check(o) for o in outcomes]
-            writer.add([o.hand for o in outcomes],
-                       [f for o in outcomes for f in o.findings],
-                       [p for o in outcomes for p in o.payouts])
-            on_hands(len(outcomes))
+        def write(result: ChunkResult) -> None:
+            writer.add_tables(_with_continuity(result, check))
+            on_hands(len(result.stacks))
 
         if jobs <= 1:
             for chunk in chunks:
-                write([auditor.audit_block(b) for b in chunk])
+                write(audit_chunk(auditor, chunk))
         else:
             with ProcessPoolExecutor(jobs, initializer=_init_worker,
                                      initargs=(auditor.settings,)) as pool:
-                pending: deque[Future[list[HandOutcome]]] = deque()
+                pending: deque[Future[ChunkResult]] = deque()
                 for chunk in chunks:
                     pending.append(pool.submit(_audit_chunk, chunk))
                     if len(pending) >= 2 * jobs:

@@ -21,6 +21,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from auditor.report.csv_writer import CsvSink
 from auditor.report.parquet_writer import ParquetSink
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
@@ -82,7 +85,8 @@ class _Tally:
 
 class _ChunkedTable:
     """Records of one table gathered into chunks of ``chunk_rows`` and converted to Arrow
-    one chunk at a time, so the Python objects of only one chunk are alive at once."""
+    one chunk at a time, so the Python objects of only one chunk are alive at once.
+    Tables already in Arrow (from worker processes) join the same chunks, in order."""
 
     def __init__(self, schema: TableSchema, chunk_rows: int, emit: Any) -> None:
         self._schema = schema
@@ -90,16 +94,64 @@ class _ChunkedTable:
         self._chunk_rows = chunk_rows
         self._emit = emit
         self._rows: list[tuple[Any, ...]] = []
+        self._tables: list[pa.Table] = []
+        self._table_rows = 0
 
     def append(self, record: Any) -> None:
+        if self._tables:
+            self._flush_tables()
         self._rows.append(self._row_of(record))
         if len(self._rows) >= self._chunk_rows:
             self.flush()
 
+    def append_table(self, table: pa.Table) -> None:
+        if self._rows:
+            self._flush_rows()
+        if table.num_rows:
+            self._tables.append(table)
+            self._table_rows += table.num_rows
+            if self._table_rows >= self._chunk_rows:
+                self._flush_tables()
+
     def flush(self) -> None:
+        self._flush_rows()
+        self._flush_tables()
+
+    def _flush_rows(self) -> None:
         if self._rows:
             rows, self._rows = self._rows, []
-            self._emit(self._schema.to_arrow(list(zip(*rows, strict=True))))
+            self._emit(self.to_arrow(rows))
+
+    def _flush_tables(self) -> None:
+        if self._tables:
+            tables, self._tables, self._table_rows = self._tables, [], 0
+            self._emit(pa.concat_tables(tables).combine_chunks())
+
+    def to_arrow(self, rows: list[tuple[Any, ...]]) -> pa.Table:
+        return self._schema.to_arrow(list(zip(*rows, strict=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class ReportTables:
+    """One batch of report rows already converted to Arrow (what a worker sends back)."""
+
+    hands: pa.Table
+    findings: pa.Table
+    payouts: pa.Table
+
+
+def to_tables(
+    hands: Iterable[HandRecord], findings: Iterable[FindingRecord], payouts: Iterable[PayoutRecord]
+) -> ReportTables:
+    """Records as Arrow tables with the report's schemas: compact and cheap to send
+    between processes (Arrow buffers pickle without per-value work)."""
+
+    def table(schema: TableSchema, records: Iterable[Any]) -> pa.Table:
+        row_of = attrgetter(*schema.names)
+        rows = [row_of(r) for r in records]
+        return schema.to_arrow(list(zip(*rows, strict=True))) if rows else schema.empty()
+
+    return ReportTables(table(HANDS, hands), table(FINDINGS, findings), table(PAYOUTS, payouts))
 
 
 class ReportWriter:
@@ -169,6 +221,24 @@ class ReportWriter:
         for payout in payouts:
             self._payouts.append(payout)
             tally.payouts += 1
+
+    def add_tables(self, tables: ReportTables) -> None:
+        """Add rows already in Arrow (see :func:`to_tables`), after those added before."""
+        self._check_open()
+        tally = self._tally
+        hands, findings = tables.hands, tables.findings
+        if hands.num_rows:
+            self._hands.append_table(hands)
+            tally.sources.update(pc.unique(hands["source"]).to_pylist())
+            tally.statuses.update(_counts(hands["status"]))
+        if findings.num_rows:
+            self._findings.append_table(findings)
+            tally.sources.update(pc.unique(findings["source"]).to_pylist())
+            tally.codes.update(_counts(findings["code"]))
+            tally.severities.update(_counts(findings["severity"]))
+        if tables.payouts.num_rows:
+            self._payouts.append_table(tables.payouts)
+            tally.payouts += tables.payouts.num_rows
 
     def close(self) -> ReportSummary:
         """Write what is left, the sorted findings included, and move the tables into
@@ -244,6 +314,13 @@ class ReportWriter:
             findings_by_severity={s: t.severities[s] for s in SEVERITIES},
             payouts=t.payouts,
         )
+
+
+def _counts(column: pa.ChunkedArray) -> dict[str, int]:
+    """How often each value occurs in a string or dictionary column."""
+    if pa.types.is_dictionary(column.type):
+        column = column.cast(column.type.value_type)
+    return {str(v["values"]): v["counts"] for v in pc.value_counts(column).to_pylist()}
 
 
 def open_report(

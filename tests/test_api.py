@@ -1,0 +1,87 @@
+"""The audit entry points: text and files, chunks and workers, continuity across chunks."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from auditor import api
+from auditor.report.reader import read_report
+
+ROOT = Path(__file__).resolve().parents[1]
+SESSION = ROOT / "sample_histories" / "pokerstars" / "session_6max_nl10_500_hands.txt"
+
+
+def _shrunk_session(tmp_path: Path) -> tuple[Path, str, str]:
+    """The session with one player's stack at the start of hand 40 cut by $1: a shrinking
+    cash stack between consecutive hands is a stack discontinuity (SE001)."""
+    text = SESSION.read_text(encoding="utf-8")
+    hands = re.split(r"(?m)^(?=PokerStars Hand #)", text)[1:]
+    hand = hands[40]
+    m = re.search(r"(?m)^Seat (\d+): (\S+) \(\$(\d+)\.(\d\d) in chips\)", hand)
+    assert m is not None
+    dollars = int(m.group(3))
+    assert dollars >= 2
+    hands[40] = hand.replace(m.group(0), f"Seat {m.group(1)}: {m.group(2)} "
+                                         f"(${dollars - 1}.{m.group(4)} in chips)", 1)
+    path = tmp_path / "session.txt"
+    path.write_text("".join(hands), encoding="utf-8")
+    hand_id = re.match(r"PokerStars Hand #(\d+)", hands[40]).group(1)  # type: ignore[union-attr]
+    return path, hand_id, m.group(2)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_continuity_is_checked_across_chunks_and_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    path, hand_id, player = _shrunk_session(tmp_path)
+    monkeypatch.setattr(api, "CHUNK_HANDS", 7)  # hand 40 is the 6th of its chunk
+    api.audit_paths([path], tmp_path / "out", jobs=jobs)
+    tables = read_report(tmp_path / "out")
+    findings = tables["findings"]
+    assert findings["code"].tolist() == ["SE001"]
+    assert findings["player"].tolist() == [player]
+    assert findings["hand_id"].tolist() == [hand_id]
+    hands = tables["hands"]
+    assert len(hands) == 500
+    assert hands.loc[hands["hand_id"] == hand_id, "findings"].tolist() == [1]
+    assert hands["findings"].sum() == 1
+
+
+def test_chunking_and_workers_do_not_change_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _, _ = _shrunk_session(tmp_path)
+    api.audit_paths([path], tmp_path / "whole", jobs=1)
+    monkeypatch.setattr(api, "CHUNK_HANDS", 13)
+    api.audit_paths([path], tmp_path / "chunked", jobs=2)
+    one, two = read_report(tmp_path / "whole"), read_report(tmp_path / "chunked")
+    for name in ("hands", "findings", "payouts"):
+        assert one[name].equals(two[name]), name
+
+
+def test_audit_text_matches_audit_paths(tmp_path: Path) -> None:
+    path, _, _ = _shrunk_session(tmp_path)
+    in_memory = api.audit_text(path.read_text(encoding="utf-8"), source=str(path))
+    api.audit_paths([path], tmp_path / "out", jobs=1)
+    tables = read_report(tmp_path / "out")
+    assert len(in_memory.hands) == len(tables["hands"])
+    assert in_memory.codes() == tables["findings"]["code"].tolist()
+    assert len(in_memory.payouts) == len(tables["payouts"])
+
+
+def test_a_crash_in_the_engine_is_a_finding_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*_args: object) -> None:
+        raise ZeroDivisionError("synthetic")
+
+    monkeypatch.setattr(api, "replay", boom)
+    text = SESSION.read_text(encoding="utf-8")
+    first = re.split(r"(?m)^(?=PokerStars Hand #)", text)[1]
+    result = api.audit_text(first + "\n" + first.replace("Hand #", "Hand #9"))
+    assert [h.status for h in result.hands] == ["unparsable", "unparsable"]
+    assert result.codes() == ["HH001", "HH001"]
+    assert "could not replay this hand (ZeroDivisionError: synthetic)" in result.findings[0].message
