@@ -277,14 +277,23 @@ class RunResult:
     seconds: float = 0.0
 
 
+# In a folder, files of these kinds are documents or data, never hand histories.
+NOT_HAND_HISTORIES = frozenset({
+    ".md", ".rst", ".json", ".toml", ".yaml", ".yml", ".py", ".parquet", ".tsv", ".pdf",
+    ".png", ".jpg", ".jpeg", ".gif", ".zip", ".gz", ".bz2", ".xz", ".7z", ".db", ".sqlite",
+})
+
+
 def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
     """Each file to read, with whether the user named it directly. Folders are searched
-    recursively in name order; hidden files and folders are skipped."""
+    recursively in name order; hidden files and folders, and documents
+    (``NOT_HAND_HISTORIES``), are skipped."""
     for path in paths:
         if path.is_dir():
             for sub in sorted(path.rglob("*")):
                 rel = sub.relative_to(path).parts
-                if sub.is_file() and not any(p.startswith(".") for p in rel):
+                if (sub.is_file() and sub.suffix.lower() not in NOT_HAND_HISTORIES
+                        and not any(p.startswith(".") for p in rel)):
                     yield sub, False
         else:
             yield path, True

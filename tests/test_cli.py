@@ -56,10 +56,12 @@ def test_folder_is_searched_recursively_and_every_hand_is_counted(tmp_path: Path
     folder.mkdir(parents=True)
     shutil.copy(CLEAN, folder / "a.txt")
     shutil.copy(DAMAGED, tmp_path / "in" / "b.txt")
-    (tmp_path / "in" / "notes.md").write_text("not a hand history\n")
+    (tmp_path / "in" / "notes.txt").write_text("not a hand history\n")
+    (tmp_path / "in" / "README.md").write_text("# docs are not even opened\n")
     code, _, err = run("audit", tmp_path / "in", "-o", tmp_path / "r", "--jobs", "1")
     assert code == 1  # the damaged hand is an error finding
-    assert "notes.md" in err and "skipped" in err
+    assert "notes.txt" in err and "skipped" in err
+    assert "README.md" not in err
     hands = read_report(tmp_path / "r")["hands"]
     assert len(hands) == 4
 
