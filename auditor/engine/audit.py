@@ -6,6 +6,13 @@ collections, cash-outs and summary, the boards of each run, the shown hands, and
 pot on each board who should win and what each player was paid. The rules then only
 compare; no rule redoes this arithmetic.
 
+It is done in three steps that ``settle`` also takes one by one: ``read_stated`` (the one
+pass over the events), ``lay_out`` (the replayed pots beside the stated returns) and
+``audit_laid`` (the verdicts and payments of every pot). Between the last two,
+``quiet_winnings`` settles the common hand that adds up, with the same arithmetic and
+without building the audit; it gives up, to ``audit_laid``, at the first thing that
+differs.
+
 Choices a reader may want to know:
 
 - Only shown cards judge a pot. A player who mucked conceded that board's pots, unless
@@ -45,6 +52,7 @@ from auditor.engine.showdown import (
     share_out,
     split_runs,
     strength,
+    strengths_on,
 )
 from auditor.engine.site_view import as_the_site_shows_it
 from auditor.model.events import (
@@ -70,6 +78,7 @@ _SETTLE_EVENTS = frozenset(
     }
 )  # fmt: skip
 _RUN_NAMES = ("", "first", "second", "third", "fourth")
+_ONE_BOARD = (0,)  # the run key of a hand dealt once
 
 
 @dataclass(slots=True)
@@ -121,12 +130,15 @@ class PotAudit:
     history_returns: dict[str, int] = field(default_factory=dict)
     excess_in_pot: bool = False
     clean: bool = False  # every part decided and paid exactly as replayed
+    # Everything adds up (the common hand): one board, every part paid as replayed, no
+    # cash-out, the stated return is the uncalled excess, the stated total the replayed
+    # one, and the chips are conserved. No pot rule can report anything on such a hand.
+    quiet: bool = False
 
     @property
     def deductions(self) -> int:
         """The stated rake plus every other stated fee."""
-        s = self.summary
-        return 0 if s is None else s.rake + sum(a for _, a in s.fees)
+        return _deductions(self.summary)
 
     @property
     def stated_returns(self) -> dict[str, int]:
@@ -176,11 +188,28 @@ def _units_for(stakes: tuple[int, int]) -> tuple[int, ...]:
     return (1, *(c for c in _ROUND_CHIPS if c <= small))
 
 
-def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit | None:
-    """Rebuild the pots of ``hand`` and line them up with what it states. None for a
-    cancelled hand (its chips went back; there is nothing to settle)."""
+@dataclass(slots=True)
+class Stated:
+    """What the history states about its pots, gathered in one pass over its events."""
+
+    returns: list[UncalledReturned]
+    collected: list[tuple[Collected, int, int]]  # (event, pot index: 0 until assigned, run)
+    paid_out: int  # everything the ``collected`` lines paid
+    cash_outs: dict[str, CashedOut]
+    summary: PotSummary | None
+    showdown: bool
+    max_run: int
+    boards: dict[int, tuple[str, ...]]  # the street lines' boards, by run
+    summary_boards: dict[int, tuple[str, ...]]
+    shown: dict[str, tuple[str, ...]]
+    mucked: set[tuple[str, int]]  # (player, run)
+
+
+def read_stated(hand: Hand) -> Stated | None:
+    """The stated side of the pots of ``hand``, in one pass over its events; None for a
+    cancelled hand."""
     returns: list[UncalledReturned] = []
-    raw_collected: list[tuple[Collected, int]] = []
+    collected: list[tuple[Collected, int, int]] = []
     paid_out = 0
     cash_outs: dict[str, CashedOut] = {}
     summary: PotSummary | None = None
@@ -191,59 +220,84 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
     summary_boards: dict[int, tuple[str, ...]] = {}
     shown: dict[str, tuple[str, ...]] = {}
     mucked: set[tuple[str, int]] = set()
-
-    for ev in hand.events:
+    for ev in hand.events:  # the commonest kinds first
         kind = type(ev)
         if kind not in _SETTLE_EVENTS:
             continue
         if kind is StreetStart:
-            boards[ev.run] = ev.board  # type: ignore[attr-defined]
-            if ev.run > max_run:  # type: ignore[attr-defined]
-                max_run = ev.run  # type: ignore[attr-defined]
+            on_run = ev.run  # type: ignore[attr-defined]
+            boards[on_run] = ev.board  # type: ignore[attr-defined]
+            if on_run > max_run:
+                max_run = on_run
         elif kind is Collected:
             on_run = ev.run or run  # type: ignore[attr-defined]
-            raw_collected.append((ev, on_run))  # type: ignore[arg-type]
+            collected.append((ev, 0, on_run))  # type: ignore[arg-type]
             paid_out += ev.amount  # type: ignore[attr-defined]
             if on_run > max_run:
                 max_run = on_run
-        elif kind is UncalledReturned:
-            returns.append(ev)  # type: ignore[arg-type]
         elif kind is PotSummary:
             summary = ev  # type: ignore[assignment]
+        elif kind is BoardSummary:
+            summary_boards[ev.run] = ev.cards  # type: ignore[attr-defined]
+            if ev.run > max_run:  # type: ignore[attr-defined]
+                max_run = ev.run  # type: ignore[attr-defined]
+        elif kind is Shows:
+            shown[ev.player] = ev.cards  # type: ignore[attr-defined]
         elif kind is ShowdownStart:
             showdown = True
             run = ev.run  # type: ignore[attr-defined]
             if run > max_run:
                 max_run = run
-        elif kind is Shows:
-            shown[ev.player] = ev.cards  # type: ignore[attr-defined]
         elif kind is Mucks:
             mucked.add((ev.player, run))  # type: ignore[attr-defined]
+        elif kind is UncalledReturned:
+            returns.append(ev)  # type: ignore[arg-type]
         elif kind is CashedOut:
             cash_outs[ev.player] = ev  # type: ignore[index]
-        elif kind is BoardSummary:
-            summary_boards[ev.run] = ev.cards  # type: ignore[attr-defined]
-            if ev.run > max_run:  # type: ignore[attr-defined]
-                max_run = ev.run  # type: ignore[attr-defined]
-        elif kind is HandCancelled:
+        else:  # HandCancelled
             return None
+    return Stated(
+        returns, collected, paid_out, cash_outs, summary, showdown, max_run, boards,
+        summary_boards, shown, mucked,
+    )  # fmt: skip
 
-    seat_of = {s.player: s.seat for s in hand.seats}
+
+@dataclass(slots=True)
+class Laid:
+    """The replayed pots laid out beside the stated returns (the site's way, if it shows
+    the same chips another legal way)."""
+
+    seat_of: dict[str, int]
+    layout: PotLayout
+    returns: dict[str, int]  # uncalled bets returned, by player, as stated or implied
+    excess_in_pot: bool
+    deductions: int  # the stated rake and fees
+
+
+def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
+    """Rebuild the pots of ``hand`` and the uncalled returns its history states."""
+    seat_of: dict[str, int] = {}
+    for seat in hand.seats:  # (plain loops: cheaper than comprehensions on a few items)
+        seat_of[seat.player] = seat.seat
     order = list(seat_of)
     contributed = replay.contributed
     if len(contributed) > len(seat_of) or not contributed.keys() <= seat_of.keys():
         order += [p for p in contributed if p not in seat_of]
     folded = replay.folded
-    live = [p for p in order if p not in folded and contributed.get(p, 0) > 0]
+    live = []
+    for p in order:
+        if p not in folded and contributed.get(p, 0) > 0:
+            live.append(p)
     layout = build_pots(contributed, live, order)
-    stated: dict[str, int] = {}
-    for r in returns:
-        stated[r.player] = stated.get(r.player, 0) + r.amount
+    returns: dict[str, int] = {}
+    for r in stated.returns:
+        returns[r.player] = returns.get(r.player, 0) + r.amount
+    summary = stated.summary
     owner = layout.returned_to
     excess_in_pot = False
     if (
-        (stated and (owner is None or stated.get(owner, 0) != layout.returned))
-        or (owner is not None and not stated and summary is not None)
+        (returns and (owner is None or returns.get(owner, 0) != layout.returned))
+        or (owner is not None and not returns and summary is not None)
         or (
             summary is not None
             and summary.main is not None
@@ -251,67 +305,231 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
         )
     ):  # the history may show the same chips another legal way
         layout, excess_in_pot = as_the_site_shows_it(
-            hand, replay, layout, live, order, stated, raw_collected, summary
+            hand, replay, layout, live, order, returns, stated.collected, summary
         )
         owner = layout.returned_to
-    if owner is not None and not stated and not excess_in_pot:
+    deductions = _deductions(summary)
+    if (
+        owner is not None
+        and not returns
+        and not excess_in_pot
+        and (
+            (summary is not None and summary.total == layout.total)
+            or stated.paid_out + deductions == layout.total
+        )
+    ):
         # Old PokerStars histories (2005–2009) print no "Uncalled bet" line: the excess
         # goes back silently. When the stated total or the amounts paid out leave it
         # out of the pot, the history does account for the return.
-        deductions = 0 if summary is None else summary.rake + sum(a for _, a in summary.fees)
-        if (summary is not None and summary.total == layout.total) or (
-            paid_out + deductions == layout.total
-        ):
-            stated[owner] = layout.returned
+        returns[owner] = layout.returned
+    return Laid(seat_of, layout, returns, excess_in_pot, deductions)
 
+
+def _deductions(summary: PotSummary | None) -> int:
+    """The stated rake plus every other stated fee."""
+    if summary is None:
+        return 0
+    if not summary.fees:
+        return summary.rake
+    return summary.rake + sum(a for _, a in summary.fees)
+
+
+def _figures_agree(stated: Stated, laid: Laid, contributed: dict[str, int]) -> bool:
+    """Whether the stated figures are the replayed ones, as SP001, SP002 and SP007 check
+    them: the uncalled excess returned (and nothing else), the summary's pots, and every
+    chip in paid out or taken as rake (no cash-out)."""
+    layout = laid.layout
+    owner = layout.returned_to
+    returns = laid.returns
+    if not laid.excess_in_pot and (
+        (len(returns) != 1 or returns.get(owner) != layout.returned)
+        if owner is not None
+        else returns
+    ):
+        return False  # returned: not (only) the uncalled excess
+    s = stated.summary
+    if s is not None:
+        if s.total != layout.total:
+            return False
+        if s.main is not None:
+            pots = layout.pots
+            if len(s.sides) + 1 != len(pots):
+                return False
+            taken = 0
+            for pot, amount in zip(pots, (s.main, *s.sides), strict=True):
+                if amount > pot.amount:
+                    return False
+                taken += pot.amount - amount
+            if taken > laid.deductions:
+                return False
+    if stated.cash_outs:
+        return False
+    went_in = sum(contributed.values()) - (sum(returns.values()) if returns else 0)
+    return went_in == stated.paid_out + laid.deductions
+
+
+def quiet_winnings(
+    hand: Hand, replay: ReplayResult, stated: Stated, laid: Laid
+) -> dict[str, int] | None:
+    """The common hand, settled without the detailed machinery: dealt once, no cash-out,
+    every stated figure the replayed one, and each pot paid, all of it, to its one winner
+    (the only player left in it, or the best hand shown). What each player collected
+    (which is then what the replay awards him); None when anything differs, and
+    ``audit_laid`` tells what."""
+    layout = laid.layout
+    pots = layout.pots
+    if stated.max_run or stated.cash_outs or not pots:
+        return None
+    if not _figures_agree(stated, laid, replay.contributed):
+        return None
+    won: dict[str, int] = {}
+    for ev, _, _ in stated.collected:
+        player = ev.player
+        if player in won:
+            won[player] += ev.amount
+        else:
+            won[player] = ev.amount
+    if len(pots) == 1:
+        pot = pots[0]
+        deductions = laid.deductions
+        if stated.paid_out != (max(pot.amount - deductions, 0) if deductions else pot.amount):
+            return None  # the pot was not paid out whole
+        winner = _sole_winner(hand, stated, pot.eligible, won, {})
+        if winner is None or len(won) > 1 or (won and winner not in won):
+            return None  # someone else was paid from it
+        return won
+    paid: list[dict[str, int]] = [{} for _ in pots]
+    for ev, index, _ in _assign_pots(stated.collected, layout, 1):
+        got = paid[index]
+        got[ev.player] = got.get(ev.player, 0) + ev.amount
+    known: dict[str, Strength | None] = {}
+    nets = _net_amounts(layout, stated.summary, laid.deductions)
+    for pot, got, net in zip(pots, paid, nets, strict=True):
+        if net is not None and net != sum(got.values()):
+            return None  # the pot was not paid out whole
+        winner = _sole_winner(hand, stated, pot.eligible, got, known)
+        if winner is None or len(got) > 1 or (got and winner not in got):
+            return None
+    return won
+
+
+def _sole_winner(
+    hand: Hand,
+    stated: Stated,
+    eligible: tuple[str, ...],
+    got: dict[str, int],
+    known: dict[str, Strength | None],
+) -> str | None:
+    """The one winner of a pot on the only board, as ``_judge_part`` decides it (``got``:
+    what the pot paid whom; ``known``: the strengths found so far); None when its
+    winners are several, or unknown."""
+    if len(eligible) == 1:
+        return eligible[0]
+    mucked = stated.mucked
+    if mucked:
+        kept = []
+        for p in eligible:
+            if (p, 0) not in mucked or got.get(p):
+                kept.append(p)
+        contenders = tuple(kept)
+    else:
+        contenders = eligible
+    if not contenders:
+        return None
+    info = hand.info
+    todo = [p for p in contenders if p not in known] if known else contenders
+    if todo:
+        board = stated.boards.get(0, ())
+        if stated.showdown and len(board) < 5 and len(stated.summary_boards.get(0, ())) == 5:
+            board = stated.summary_boards[0]
+        if info.game != "other" and len(board) == 5:
+            shown = stated.shown
+            holes = [shown.get(p, ()) for p in todo]
+            found = strengths_on(info.game, info.hi_lo, holes, board, info.hole_cards)
+        else:
+            found = [None] * len(todo)
+        known.update(zip(todo, found, strict=True))
+        if todo is not contenders:
+            found = [known[p] for p in contenders]
+    else:
+        found = [known[p] for p in contenders]
+    if not info.hi_lo and len(contenders) > 1 and None not in found:
+        # every hand shown, high only: judge's verdict is the one best hand, if any
+        highs = [f.high for f in found]  # type: ignore[union-attr]
+        best = max(highs)
+        return contenders[highs.index(best)] if highs.count(best) == 1 else None
+    verdict = judge(contenders, dict(zip(contenders, found, strict=True)), info.hi_lo)
+    if len(verdict.high_winners) != 1 or verdict.low_winners:
+        return None
+    return verdict.high_winners[0]
+
+
+def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit | None:
+    """Rebuild the pots of ``hand`` and line them up with what it states. None for a
+    cancelled hand (its chips went back; there is nothing to settle)."""
+    stated = read_stated(hand)
+    if stated is None:
+        return None
+    return audit_laid(hand, replay, profile, stated, lay_out(hand, replay, stated))
+
+
+def audit_laid(
+    hand: Hand, replay: ReplayResult, profile: Profile, stated: Stated, laid: Laid
+) -> PotAudit:
+    """``audit_pots`` once the history is read and the pots laid out."""
+    layout = laid.layout
+    max_run = stated.max_run
     runs = max_run or 1
-    run_keys = list(range(1, runs + 1)) if runs > 1 else [0]
-    if showdown or runs > 1:
+    run_keys = tuple(range(1, runs + 1)) if runs > 1 else _ONE_BOARD
+    boards = stated.boards
+    if stated.showdown or runs > 1:
+        summary_boards = stated.summary_boards
         for r in run_keys:
             board = boards.get(r) or boards.get(0, ())
             if len(board) < 5 and len(summary_boards.get(r, ())) == 5:
                 board = summary_boards[r]
             boards[r] = board
-
-    collected = _assign_pots(raw_collected, layout, runs)
-    net = _net_amounts(layout, summary)
+    cash_outs = stated.cash_outs
     audit = PotAudit(
-        hand=hand,
-        profile=profile,
-        layout=layout,
-        contributed=contributed,
-        seat_of=seat_of,
-        returns=returns,
-        collected=collected,
-        cash_outs=cash_outs,
-        summary=summary,
-        showdown=showdown,
-        runs=runs,
-        boards=boards,
-        shown=shown,
-        net=net,
-        parts=[],
-        odd_units=odd_chip_units(hand),
-        strengths={},
-        history_returns=stated,
-        excess_in_pot=excess_in_pot,
+        hand,
+        profile,
+        layout,
+        replay.contributed,
+        laid.seat_of,
+        stated.returns,
+        _assign_pots(stated.collected, layout, runs),
+        cash_outs,
+        stated.summary,
+        stated.showdown,
+        runs,
+        boards,
+        stated.shown,
+        _net_amounts(layout, stated.summary, laid.deductions),
+        [],
+        odd_chip_units(hand),
+        {},
+        laid.returns,
+        laid.excess_in_pot,
     )
-    audit.parts = parts = _judge_parts(audit, run_keys, mucked)
-    audit.clean = all(part.clean for part in parts)
+    audit.parts = parts = _judge_parts(audit, run_keys, stated.mucked)
+    audit.clean = clean = parts[0].clean if len(parts) == 1 else all(p.clean for p in parts)
+    audit.quiet = (
+        clean and runs == 1 and not cash_outs and _figures_agree(stated, laid, replay.contributed)
+    )
     return audit
 
 
 def _assign_pots(
-    raw: list[tuple[Collected, int]], layout: PotLayout, runs: int
+    raw: list[tuple[Collected, int, int]], layout: PotLayout, runs: int
 ) -> list[tuple[Collected, int, int]]:
     """Give each ``collected`` line its pot index and run. A line whose pot the site does
     not name goes to the first pot its player can win that still has room."""
     pots = layout.pots
     if len(pots) <= 1 and runs == 1:
-        return [(ev, 0, run) for ev, run in raw]
+        return raw  # every line is the one pot's (index 0)
     room = [p.amount for p in pots]
     out = []
-    for ev, run in raw:
+    for ev, _, run in raw:
         if runs > 1 and run == 0:
             run = 1
         label = ev.pot
@@ -329,18 +547,17 @@ def _assign_pots(
     return out
 
 
-def _net_amounts(layout: PotLayout, summary: PotSummary | None) -> list[int | None]:
-    """What each pot had to pay out after rake and fees, where the history tells it: the
-    stated main and side pots when they are the replayed ones less exactly the rake and
-    fees, or the one pot less them."""
+def _net_amounts(
+    layout: PotLayout, summary: PotSummary | None, deductions: int
+) -> list[int | None]:
+    """What each pot had to pay out after rake and fees (``deductions``: the stated rake
+    and fees), where the history tells it: the stated main and side pots when they are
+    the replayed ones less exactly the rake and fees, or the one pot less them."""
     pots = layout.pots
-    if summary is None:
-        return [p.amount for p in pots]
-    deductions = summary.rake + sum(a for _, a in summary.fees)
-    if not deductions:
-        return [p.amount for p in pots]
     if len(pots) == 1:
-        return [max(pots[0].amount - deductions, 0)]
+        return [max(pots[0].amount - deductions, 0) if deductions else pots[0].amount]
+    if summary is None or not deductions:
+        return [p.amount for p in pots]
     if summary.main is not None and len(summary.sides) + 1 == len(pots):
         stated = (summary.main, *summary.sides)
         taken = [p.amount - s for p, s in zip(pots, stated, strict=True)]
@@ -354,60 +571,108 @@ def _judge_parts(
 ) -> list[PartAudit]:
     """Decide every pot on every board and compare the stated payments with it."""
     pots = audit.layout.pots
-    if len(pots) == 1 and len(run_keys) == 1 and len(pots[0].eligible) == 1:
-        part = _uncontested(audit, pots[0].eligible, run_keys[0])
-        if part is not None:
-            return [part]
-    hand = audit.hand
-    info = hand.info
-    parts: list[PartAudit] = []
+    collected = audit.collected
+    if len(pots) == 1 and len(run_keys) == 1:  # one pot, one board: the common case
+        eligible = pots[0].eligible
+        run = run_keys[0]
+        if len(eligible) == 1:
+            part = _uncontested(audit, eligible, run)
+            if part is not None:
+                return [part]
+        got: dict[str, int] = {}
+        got_lines: dict[str, int] = {}
+        for ev, index, on_run in collected:
+            if index == 0 and on_run == run:
+                player = ev.player
+                if player in got:
+                    got[player] += ev.amount
+                else:
+                    got[player] = ev.amount
+                    got_lines[player] = ev.line
+        return [_judge_part(audit, 0, run, eligible, audit.net[0], got, got_lines, mucked)]
+
     paid: dict[tuple[int, int], dict[str, int]] = {}
     lines: dict[tuple[int, int], dict[str, int]] = {}
-    for ev, pot, run in audit.collected:
+    for ev, pot, run in collected:
         key = (pot, run)
-        bucket = paid.setdefault(key, {})
-        bucket[ev.player] = bucket.get(ev.player, 0) + ev.amount
-        lines.setdefault(key, {}).setdefault(ev.player, ev.line)
-
-    runs = len(run_keys)
-    hi_lo = info.hi_lo
-    for index, pot in enumerate(audit.layout.pots):
-        net = audit.net[index]
-        if runs == 1:
-            amounts: Sequence[int | None] = (net,)
+        player = ev.player
+        bucket = paid.get(key)
+        if bucket is None:
+            paid[key] = {player: ev.amount}
+            lines[key] = {player: ev.line}
+        elif player in bucket:
+            bucket[player] += ev.amount
         else:
-            amounts = split_runs(net, runs) if net is not None else (None,) * runs
-        eligible = pot.eligible
+            bucket[player] = ev.amount
+            lines[key][player] = ev.line
+    parts: list[PartAudit] = []
+    runs = len(run_keys)
+    net = audit.net
+    for index, pot in enumerate(pots):
+        if runs == 1:
+            amounts: Sequence[int | None] = (net[index],)
+        else:
+            total = net[index]
+            amounts = split_runs(total, runs) if total is not None else (None,) * runs
         for run, amount in zip(run_keys, amounts, strict=True):
-            got = paid.get((index, run), {})
-            if len(eligible) == 1:  # nobody to beat: no showdown for this pot
-                contenders = eligible
-                verdict = Verdict(True, eligible)
+            got = paid.get((index, run))
+            if got is None:
+                got, got_lines = {}, {}
             else:
-                contenders = tuple(
-                    p
-                    for p in eligible
-                    if ((p, run) not in mucked and (p, 0) not in mucked) or got.get(p)
-                )
-                if contenders:
-                    strengths = {p: _strength(audit, p, run) for p in contenders}
-                    verdict = judge(contenders, strengths, hi_lo)
-                else:
-                    verdict = Verdict(False)
-            part = PartAudit(
-                pot=index,
-                run=run,
-                eligible=eligible,
-                contenders=contenders,
-                verdict=verdict,
-                amount=amount,
-                paid=got,
-                lines=lines.get((index, run), {}),
+                got_lines = lines[index, run]
+            parts.append(
+                _judge_part(audit, index, run, pot.eligible, amount, got, got_lines, mucked)
             )
-            if verdict.decided:
-                _expect(audit, part)
-            parts.append(part)
     return parts
+
+
+def _judge_part(
+    audit: PotAudit,
+    index: int,
+    run: int,
+    eligible: tuple[str, ...],
+    amount: int | None,
+    got: dict[str, int],
+    got_lines: dict[str, int],
+    mucked: set[tuple[str, int]],
+) -> PartAudit:
+    """Decide one pot on one board (``got``: what its ``collected`` lines paid whom, at
+    ``got_lines``) and compare the payments with it."""
+    if len(eligible) == 1:  # nobody to beat: no showdown for this pot
+        contenders = eligible
+        verdict = Verdict(True, eligible)
+    else:
+        if mucked:
+            contenders = tuple(
+                p
+                for p in eligible
+                if ((p, run) not in mucked and (p, 0) not in mucked) or got.get(p)
+            )
+        else:
+            contenders = eligible
+        if contenders:
+            strengths = _strengths(audit, contenders, run)
+            verdict = judge(contenders, strengths, audit.hand.info.hi_lo)
+        else:
+            verdict = Verdict(False)
+    high = verdict.high_winners
+    if len(high) == 1 and not verdict.low_winners and high[0] not in audit.cash_outs:
+        # one winner takes all that was paid (the common case, kept fast)
+        winner = high[0]
+        if len(got) == 1 and winner in got:
+            expected, compared, clean = {winner: got[winner]}, high, True
+        else:
+            expected = {winner: sum(got.values())}
+            compared = tuple(dict.fromkeys((winner, *got)))
+            clean = got.keys() <= {winner}
+        return PartAudit(
+            index, run, eligible, contenders, verdict, amount, got, got_lines,
+            expected, 1, compared, clean,
+        )  # fmt: skip
+    part = PartAudit(index, run, eligible, contenders, verdict, amount, got, got_lines)
+    if verdict.decided:
+        _expect(audit, part)
+    return part
 
 
 def _uncontested(audit: PotAudit, eligible: tuple[str, ...], run: int) -> PartAudit | None:
@@ -439,6 +704,29 @@ def _uncontested(audit: PotAudit, eligible: tuple[str, ...], run: int) -> PartAu
         compared=(winner, *others),
         clean=not others,
     )
+
+
+def _strengths(audit: PotAudit, players: Sequence[str], run: int) -> dict[str, Strength | None]:
+    """The contenders' hand strengths on one board (as ``_strength``), the board's cards
+    converted once for all of them."""
+    cache = audit.strengths
+    todo = [p for p in players if (p, run) not in cache] if cache else players
+    if todo:
+        info = audit.hand.info
+        board = audit.boards.get(run, ())
+        if info.game != "other" and len(board) == 5:
+            shown = audit.shown
+            holes = [shown.get(p, ()) for p in todo]
+            found = strengths_on(info.game, info.hi_lo, holes, board, info.hole_cards)
+        else:
+            found = [None] * len(todo)
+        if todo is players:  # the first pot judged on this board
+            for p, s in zip(players, found, strict=True):
+                cache[p, run] = s
+            return dict(zip(players, found, strict=True))
+        for p, s in zip(todo, found, strict=True):
+            cache[p, run] = s
+    return {p: cache[p, run] for p in players}
 
 
 def _strength(audit: PotAudit, player: str, run: int) -> Strength | None:

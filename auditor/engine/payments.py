@@ -17,11 +17,14 @@ def replayed_winnings(audit: PotAudit) -> dict[str, int | None]:
     (or an unknown rake split with a cash-out) keep the replay from judging."""
     won: dict[str, int | None] = dict.fromkeys(audit.seat_of, 0)
     if audit.clean and not audit.cash_outs:  # paid as replayed: the shares are the payments
+        whole = True  # and each part paid out all it had
         for part in audit.parts:
-            for p, a in part.paid.items():
+            paid = part.paid
+            for p, a in paid.items():
                 won[p] = won.get(p, 0) + a  # type: ignore[operator]
-        if all(part.amount is None or part.amount == sum(part.paid.values())
-               for part in audit.parts):  # fmt: skip
+            if whole and part.amount is not None and part.amount != sum(paid.values()):
+                whole = False
+        if whole:
             return won
         won = dict.fromkeys(audit.seat_of, 0)
     for part in audit.parts:

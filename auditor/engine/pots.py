@@ -35,7 +35,10 @@ class PotLayout(NamedTuple):
     @property
     def total(self) -> int:
         """Everything left in the middle once the uncalled excess is back."""
-        return sum(p.amount for p in self.pots)
+        total = 0
+        for pot in self.pots:
+            total += pot.amount
+        return total
 
 
 def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
@@ -49,10 +52,11 @@ def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
     top_player: str | None = None
     top = second = 0
     for player, amount in contributed.items():
-        if amount > top:
-            top_player, top, second = player, amount, top
-        elif amount > second:
-            second = amount
+        if amount > second:  # (top >= second: most amounts stop here)
+            if amount > top:
+                top_player, top, second = player, amount, top
+            else:
+                second = amount
     if top_player is None or top == second:
         return None, 0
     return top_player, top - second
@@ -85,42 +89,52 @@ def build_pots(
     """
     order = seat_order if seat_order is not None else tuple(contributed)
     returned_to, returned = uncalled_excess(contributed)
+    live_amounts: dict[str, int] = {}
+    for p in live:  # (a plain loop: cheaper than a comprehension on a few players)
+        live_amounts[p] = contributed.get(p, 0)
+    if returned_to in live_amounts:
+        live_amounts[returned_to] -= returned  # type: ignore[index]
+    total = sum(contributed.values()) - returned
+    if live_amounts:
+        top = max(live_amounts.values())
+        if not cuts and min(live_amounts.values()) == top:
+            # everyone still in put in the same: one pot (the common case, kept fast)
+            eligible = tuple(filter(live_amounts.__contains__, order)) if top else ()
+            if len(eligible) != len(live_amounts):
+                eligible = tuple(live_amounts)  # some live player is not in seat_order
+            return PotLayout((Pot(total, eligible),) if total else (), returned_to, returned)
+    else:
+        top = 0
     amounts = contributed
     if returned_to is not None:
         amounts = dict(contributed)
         amounts[returned_to] -= returned
-    live_amounts = {p: amounts.get(p, 0) for p in live}
-    total = sum(amounts.values())
-    top = max(live_amounts.values(), default=0)
-    if not cuts and live_amounts and min(live_amounts.values()) == top:
-        # everyone still in put in the same: one pot (the common case, kept fast)
-        eligible = tuple(p for p in order if p in live_amounts) if top else ()
-        if len(eligible) != len(live_amounts):
-            eligible = tuple(live_amounts)  # some live player is not in seat_order
-        return PotLayout((Pot(total, eligible),) if total else (), returned_to, returned)
     levels = {c for c in live_amounts.values() if c > 0}
     levels.update(c for c in cuts if 0 < c < top)
 
     layers: list[Pot] = []
     previous = 0
+    placed = 0  # the chips in ``layers``
     for level in sorted(levels):
         size = 0
         for c in amounts.values():
             if c > previous:
                 size += (c if c < level else level) - previous
-        eligible = tuple(p for p in order if live_amounts.get(p, -1) >= level)
+        eligible = tuple([p for p in order if live_amounts.get(p, -1) >= level])
         if merge and layers and layers[-1].eligible == eligible:
             layers[-1] = Pot(layers[-1].amount + size, eligible)
         elif size:
             layers.append(Pot(size, eligible))
+        placed += size
         previous = level
 
-    leftover = total - sum(p.amount for p in layers)
+    leftover = total - placed
     if leftover:
         if layers:
             layers[-1] = Pot(layers[-1].amount + leftover, layers[-1].eligible)
         else:  # nobody left in the hand: keep the chips visible, winnable by no one
             layers.append(Pot(leftover, ()))
+        placed += leftover
     # the check of RULES.md §5.5: the pots are everything put in, less what went back
-    assert sum(p.amount for p in layers) + returned == sum(contributed.values())
+    assert placed + returned == sum(contributed.values())
     return PotLayout(tuple(layers), returned_to, returned)

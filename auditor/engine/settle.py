@@ -3,15 +3,22 @@
 ``settle`` is the pots family's entry point, called once per hand after the betting
 replay. It builds the ``PotAudit`` (``auditor.engine.audit``), runs the selected pot rules
 (SP001–SP007) on it, and turns it into one payout row per player dealt in.
+
+Most hands add up: dealt once, no cash-out, every stated figure the replayed one, each
+pot paid whole to its one winner. For those (``quiet_winnings``) no rule can report
+anything and the payments are the replayed shares, so the payout rows are made at once,
+without the detailed audit; any other hand gets the full ``PotAudit``, and the rules run
+on it unless it turns out to add up after all (``PotAudit.quiet``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
 from auditor.config import Settings
-from auditor.engine.audit import PotAudit, audit_pots
+from auditor.engine.audit import PotAudit, audit_laid, lay_out, quiet_winnings, read_stated
 from auditor.engine.payments import replayed_winnings
 from auditor.engine.result import PayoutRow, ReplayResult, Settlement
 from auditor.model.hand import Hand
@@ -23,14 +30,23 @@ if TYPE_CHECKING:
 
 def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
     """The pots of ``hand`` rebuilt from ``replay`` and checked against the history."""
-    audit = audit_pots(hand, replay, settings.profile)
-    if audit is None:
+    stated = read_stated(hand)
+    if stated is None:  # a cancelled hand: its chips went back
         return Settlement()
-    selection = settings.selection
+    laid = lay_out(hand, replay, stated)
+    won = quiet_winnings(hand, replay, stated, laid)
+    if won is not None:  # everything adds up: no pot rule has anything to report
+        layout = laid.layout
+        owner, excess = layout.returned_to, layout.returned
+        rows = _rows(hand, replay.contributed, owner, excess, laid.returns, won, None)
+        return Settlement(findings=[], payouts=rows)
+    audit = audit_laid(hand, replay, settings.profile, stated, laid)
     findings: list[Finding] = []
-    for rule in _pot_rules():
-        if selection is None or rule.code in selection:
-            findings += rule.check(audit)
+    if not audit.quiet:  # something does not add up: let each rule say what
+        selection = settings.selection
+        for rule in _pot_rules():
+            if selection is None or rule.code in selection:
+                findings += rule.check(audit)
     return Settlement(findings=findings, payouts=payout_rows(audit))
 
 
@@ -39,20 +55,34 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
     ``net`` is the player's chip change as the history states it."""
     won_stated: dict[str, int] = {}
     for ev, _, _ in audit.collected:
-        won_stated[ev.player] = won_stated.get(ev.player, 0) + ev.amount
+        player = ev.player
+        won_stated[player] = won_stated.get(player, 0) + ev.amount
     for player, cash_out in audit.cash_outs.items():
         won_stated[player] = won_stated.get(player, 0) + cash_out.amount
-    returned_stated = audit.stated_returns
-    replayed = replayed_winnings(audit)
     owner, excess = audit.layout.returned_to, audit.layout.returned
-    contributed = audit.contributed
+    replayed = replayed_winnings(audit)
+    returned = audit.stated_returns
+    return _rows(audit.hand, audit.contributed, owner, excess, returned, won_stated, replayed)
+
+
+def _rows(
+    hand: Hand,
+    contributed: dict[str, int],
+    owner: str | None,
+    excess: int,
+    returned_stated: dict[str, int],
+    won_stated: dict[str, int],
+    replayed: Mapping[str, int | None] | None,
+) -> list[PayoutRow]:
+    """The payout rows; ``replayed`` None when the replay awards what was collected."""
     rows = []
-    for seat in audit.hand.seats:
+    for seat in hand.seats:
         player = seat.player
         put_in = contributed.get(player, 0)
         won = won_stated.get(player, 0)
         if seat.sitting_out and not put_in and not won:
             continue
+        back = returned_stated.get(player, 0) if returned_stated else 0
         rows.append(
             PayoutRow(
                 player=player,
@@ -60,8 +90,8 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
                 contributed=put_in,
                 returned=excess if player == owner else 0,
                 won_stated=won,
-                won_replayed=replayed.get(player, 0),
-                net=won + returned_stated.get(player, 0) - put_in,
+                won_replayed=won if replayed is None else replayed.get(player, 0),
+                net=won + back - put_in,
             )
         )
     return rows

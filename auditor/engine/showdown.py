@@ -14,6 +14,7 @@ module-level tables; no evaluator object is rebuilt per hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -26,7 +27,8 @@ _CARDS = [r + s for r in RANKS for s in SUITS]
 _EVAL7 = {c: eval7.Card(c) for c in _CARDS}
 _PHE_ID = {c: i for i, c in enumerate(_CARDS)}  # phevaluator: rank * 4 + suit
 _LOW_RANK = {c: (1 if c[0] == "A" else RANKS.index(c[0]) + 2) for c in _CARDS}  # A=1 … K=13
-_LOW_SET = frozenset(range(1, 9))  # ranks that count for an 8-or-better low
+# an 8-or-better low counts ranks A (1) to 8: bit r of a card's mask is its low rank r
+_LOW_BIT = {c: (1 << r if r <= 8 else 0) for c, r in _LOW_RANK.items()}
 _PHE_WORST = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
 
 OMAHA_GAMES = frozenset({"omaha", "courchevel"})
@@ -70,10 +72,31 @@ def _low_value(ranks: Sequence[int]) -> int:
     return -((((a * 16 + b) * 16 + c) * 16 + d) * 16 + e)
 
 
+def _low_mask(cards: Iterable[str]) -> int:
+    """The low ranks among ``cards`` as a bit set (KeyError for a card that does not
+    exist). Lows are computed on these sets, once per set."""
+    mask = 0
+    for c in cards:
+        mask |= _LOW_BIT[c]
+    return mask
+
+
+def _mask_ranks(mask: int) -> list[int]:
+    """The low ranks of a bit set, lowest first."""
+    return [r for r in range(1, 9) if mask >> r & 1]
+
+
+def _best_five_low(mask: int) -> int | None:
+    ranks = _mask_ranks(mask)
+    return _low_value(ranks[:5]) if len(ranks) >= 5 else None
+
+
+_HOLDEM_LOW = tuple(_best_five_low(mask) for mask in range(512))  # by bit set of low ranks
+
+
 def holdem_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
     """The best 8-or-better low of any five of hole + board cards, None if none qualifies."""
-    ranks = sorted({_LOW_RANK[c] for c in (*hole, *board)} & _LOW_SET)
-    return _low_value(ranks[:5]) if len(ranks) >= 5 else None
+    return _HOLDEM_LOW[_low_mask(hole) | _low_mask(board)]
 
 
 def omaha_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
@@ -82,12 +105,16 @@ def omaha_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
     For a given pair of hole ranks the best board choice is the three lowest board ranks
     not already held, so only the pairs are enumerated.
     """
-    board_ranks = sorted({_LOW_RANK[c] for c in board} & _LOW_SET)
+    return _omaha_low(_low_mask(hole), _low_mask(board))
+
+
+@cache
+def _omaha_low(hole_mask: int, board_mask: int) -> int | None:
+    board_ranks = _mask_ranks(board_mask)
     if len(board_ranks) < 3:
         return None
-    hole_ranks = sorted({_LOW_RANK[c] for c in hole} & _LOW_SET)
     best: int | None = None
-    for pair in combinations(hole_ranks, 2):
+    for pair in combinations(_mask_ranks(hole_mask), 2):
         rest = [r for r in board_ranks if r not in pair][:3]
         if len(rest) == 3:
             value = _low_value((*pair, *rest))
@@ -130,6 +157,59 @@ def strength(game: str, hi_lo: bool, hole: Sequence[str], board: Sequence[str]) 
         raise CardError(str(exc)) from exc
 
 
+def strengths_on(
+    game: str,
+    hi_lo: bool,
+    holes: Sequence[Sequence[str]],
+    board: Sequence[str],
+    size: int | None = None,
+) -> list[Strength | None]:
+    """``strength`` of each hand of ``holes`` on one ``board``, the board's cards converted
+    once for all of them; None for a hand (or every hand, for a board) holding a card
+    that does not exist, or (given ``size``) not holding ``size`` cards."""
+    out: list[Strength | None] = []
+    omaha = game in OMAHA_GAMES
+    table = _PHE_ID if omaha else _EVAL7
+    card = table.__getitem__
+    try:
+        b = list(map(card, board))
+        board_low = _low_mask(board) if hi_lo else 0
+    except KeyError:
+        return [None] * len(holes)
+    low: int | None = None
+    for hole in holes:
+        if size is not None and len(hole) != size:
+            out.append(None)
+            continue
+        try:
+            h = list(map(card, hole))
+            if hi_lo:
+                mask = _low_mask(hole)
+                low = _omaha_low(mask, board_low) if omaha else _HOLDEM_LOW[mask | board_low]
+        except KeyError:
+            out.append(None)
+            continue
+        if not omaha:
+            h += b
+            high = eval7.evaluate(h)
+        elif len(h) == 4:
+            high = _PHE_WORST - _pheval.evaluate_omaha_cards(*b, *h)
+        else:
+            evaluate = _pheval.evaluate_omaha_cards
+            high = _PHE_WORST - min(evaluate(*b, *four) for four in combinations(h, 4))
+        if hi_lo:
+            out.append(Strength(high, low))
+        else:  # one shared Strength per value
+            known = _HIGH_ONLY.get(high)
+            if known is None:
+                known = _HIGH_ONLY[high] = Strength(high)
+            out.append(known)
+    return out
+
+
+_HIGH_ONLY: dict[int, Strength] = {}  # high-only strengths, by value (a few thousand)
+
+
 # --- who wins a pot -------------------------------------------------------------------
 
 
@@ -163,6 +243,16 @@ def judge(
     known = {p: s for p in contenders if (s := strengths.get(p)) is not None}
     if not known:
         return Verdict(False)
+    if not hi_lo and len(known) == len(contenders):  # every hand shown: the common case
+        top = None
+        winners: list[str] = []
+        for p, s in known.items():
+            if top is None or s.high > top:
+                top = s.high
+                winners = [p]
+            elif s.high == top:
+                winners.append(p)
+        return Verdict(True, tuple(winners))
     best_high = max(s.high for s in known.values())
     lows = [s.low for s in known.values() if s.low is not None] if hi_lo else []
     best_low = max(lows) if lows else None

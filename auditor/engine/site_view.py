@@ -50,7 +50,7 @@ def as_the_site_shows_it(
     live: Sequence[str],
     order: Sequence[str],
     stated: dict[str, int],
-    raw_collected: list[tuple[Collected, int]],
+    raw_collected: list[tuple[Collected, int, int]],
     summary: PotSummary | None,
 ) -> tuple[PotLayout, bool]:
     """The replayed pots, shifted where the site presents the same chips another legal
@@ -81,7 +81,7 @@ def as_the_site_shows_it(
                 new_last = Pot(last.amount - shift, last.eligible)
                 return PotLayout((*pots[:-1], new_last), s_owner, s_excess), False
     if owner is not None and owner not in stated and summary is not None:
-        taken = sum(ev.amount for ev, _ in raw_collected if ev.player == owner)
+        taken = sum(ev.amount for ev, _, _ in raw_collected if ev.player == owner)
         if summary.total == layout.total + excess and taken >= excess:
             if pots and pots[-1].eligible == (owner,):
                 last = Pot(pots[-1].amount + excess, (owner,))

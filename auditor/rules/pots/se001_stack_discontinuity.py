@@ -14,6 +14,8 @@ from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
 
 _SEAT_CHANGES = frozenset({"joins", "leaves", "removed"})
+_NOBODY: frozenset[str] = frozenset()
+_UNREAD = object()  # a start time not read yet
 _TOP_UP_WORDS = ("re-buy", "rebuy", "add-on", "addon", "top-up", "tops up", "buys in", "bought")
 
 
@@ -86,21 +88,25 @@ class HandStacks(NamedTuple):
     def of(cls, hand: Hand, settlement: Settlement) -> HandStacks:
         """The stacks of ``hand``: final = start − contributed + returned + collected
         (+ a cash-out), i.e. start + the payout row's net."""
-        nets = {row.player: row.net for row in settlement.payouts}
+        nets: dict[str, int] = {}
+        for row in settlement.payouts:  # (plain loops: cheaper than comprehensions here)
+            nets[row.player] = row.net
+        seats = []
+        for s in hand.seats:
+            seats.append(
+                SeatStacks(s.player, s.seat, s.line, s.stack, s.stack + nets.get(s.player, 0))
+            )
         info = hand.info
         return cls(
-            source=hand.source,
-            table=info.table,
-            tournament=info.tournament,
-            hand_id=info.hand_id,
-            started=info.started,
-            decimals=info.decimals,
-            symbol=info.symbol,
-            seats=tuple(
-                SeatStacks(s.player, s.seat, s.line, s.stack, s.stack + nets.get(s.player, 0))
-                for s in hand.seats
-            ),
-            moved=_moved_players(hand),
+            hand.source,
+            info.table,
+            info.tournament,
+            info.hand_id,
+            info.started,
+            info.decimals,
+            info.symbol,
+            tuple(seats),
+            _moved_players(hand),
         )
 
     @property
@@ -119,6 +125,8 @@ class StackTracker:
     """
 
     def __init__(self, settings: Settings | None = None) -> None:
+        # the last hand of each table, with its start time once read (_UNREAD until then:
+        # it is read only when a next hand is compared with it)
         self._last: dict[tuple[str, str, str | None], tuple[HandStacks, datetime | None]] = {}
         selection = settings.selection if settings is not None else None
         self._enabled = selection is None or StackDiscontinuity.code in selection
@@ -130,15 +138,20 @@ class StackTracker:
 
     def feed(self, hand: HandStacks) -> list[Finding]:
         """The SE001 findings of ``hand`` against the previous hand of its table."""
-        started = _started(hand.started)
-        previous = self._last.get(hand.key)
-        self._last[hand.key] = (hand, started)
+        key = hand.key
+        previous = self._last.get(key)
         if not self._enabled or previous is None:
+            self._last[key] = (hand, _UNREAD)  # type: ignore[assignment]
             return []
         before, before_started = previous
-        if not _after(before.hand_id, hand.hand_id) or not _soon_after(
-            before_started, started, hand.tournament is not None
-        ):
+        if not _after(before.hand_id, hand.hand_id):
+            self._last[key] = (hand, _UNREAD)  # type: ignore[assignment]
+            return []
+        started = _started(hand.started)
+        self._last[key] = (hand, started)
+        if before_started is _UNREAD:
+            before_started = _started(before.started)
+        if not _soon_after(before_started, started, hand.tournament is not None):
             return []
         cash = hand.tournament is None
         finals = {s.player: s for s in before.seats}
@@ -171,13 +184,15 @@ class StackTracker:
 
 def _moved_players(hand: Hand) -> frozenset[str]:
     """Players whose seat or chips changed outside the betting in this hand's lines."""
-    out = set()
+    out: set[str] | None = None
     for ev in hand.events:
         if type(ev) is TableNote and ev.player is not None:
             text = ev.text.lower()
             if ev.kind in _SEAT_CHANGES or any(w in text for w in _TOP_UP_WORDS):
+                if out is None:
+                    out = set()
                 out.add(ev.player)
-    return frozenset(out)
+    return frozenset(out) if out else _NOBODY
 
 
 _WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
