@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Literal
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
 
 Street = Literal["preflop", "flop", "turn", "river"]
 STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river")
@@ -242,13 +244,14 @@ class HandCancelled(Event):
     """``Hand cancelled``: the hand was voided; chips go back."""
 
 
-def positional(cls: type[Event]) -> Callable[..., Event]:
-    """A fast constructor of ``cls`` taking every field positionally, in field order.
+def positional(cls: type[T]) -> Callable[..., T]:
+    """A fast constructor of the frozen, slotted dataclass ``cls`` taking every field
+    positionally, in field order.
 
     Readers build hundreds of thousands of events a second; a frozen dataclass's
     ``__init__`` pays for keyword handling and for going around its own ``__setattr__``
     on every field. This sets each slot once on a fresh object through the slot's
-    descriptor, exactly what ``__init__`` does, so the result is an ordinary frozen event.
+    descriptor, exactly what ``__init__`` does, so the result is an ordinary frozen object.
     """
     names = [f.name for f in fields(cls)]
     namespace: dict[str, object] = {"new": object.__new__, "cls": cls}

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import overload
 
 from auditor.engine.result import PayoutRow
+from auditor.model.events import positional
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.money import to_decimal
 from auditor.report.schema import MONEY_SCALE
@@ -159,14 +160,12 @@ class PayoutRecord:
     ) -> PayoutRecord:
         """The row for the engine's payout of one player; ``decimals`` from the hand's
         currency."""
-        return cls(
-            source=source,
-            hand_id=hand_id,
-            player=row.player,
-            seat=row.seat,
-            contributed=money(row.contributed, decimals),
-            returned=money(row.returned, decimals),
-            won_stated=money(row.won_stated, decimals),
-            won_replayed=money(row.won_replayed, decimals),
-            net=money(row.net, decimals),
+        # Several rows per hand: built positionally (see ``positional``), in field order.
+        return _new_payout(
+            source, hand_id, row.player, row.seat, money(row.contributed, decimals),
+            money(row.returned, decimals), money(row.won_stated, decimals),
+            money(row.won_replayed, decimals), money(row.net, decimals),
         )
+
+
+_new_payout = positional(PayoutRecord)
