@@ -24,7 +24,6 @@ import pyarrow.compute as pc
 from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.settle import settle
-from auditor.model.events import HandCancelled
 from auditor.model.hand import Hand, ParseStatus
 from auditor.parsing.blocks import HandBlock, split_hands
 from auditor.parsing.decode import NotText, iter_lines, iter_text_lines
@@ -103,7 +102,7 @@ class HandAuditor:
 
     def _audit(self, hand: Hand) -> HandOutcome:
         info = hand.info
-        if any(type(e) is HandCancelled for e in hand.events):
+        if hand.cancelled:
             return HandOutcome(HandRecord.from_hand(hand, status="cancelled", findings=0),
                                decimals=info.decimals)
         result = replay(hand, self.settings)
@@ -248,7 +247,7 @@ def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) 
                         f"{parsed.last_line}) cannot be replayed.\n"
                         f"{parsed.code} line {parsed.line}: {parsed.message}")
             continue
-        if any(type(e) is HandCancelled for e in parsed.events):
+        if parsed.cancelled:
             if wanted:
                 return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
             continue

@@ -59,6 +59,7 @@ class Hand:
     info: HandInfo
     seats: tuple[Seat, ...]
     events: tuple[Event, ...]
+    cancelled: bool = False  # "Hand cancelled": voided, nothing to replay
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -725,7 +725,7 @@ class PokerStarsReader:
                             "the hand ends before its *** SUMMARY *** (truncated?)")
         return Hand(source=block.source, first_line=block.first_line,
                     last_line=block.last_line, info=info, seats=tuple(seats),
-                    events=tuple(events))
+                    events=tuple(events), cancelled=cancelled)
 
 
 def _started(header: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import overload
 
 from auditor.engine.result import PayoutRow
@@ -119,24 +120,10 @@ class HandRecord:
     def from_hand(cls, hand: Hand, *, status: ParseStatus, findings: int) -> HandRecord:
         """The row for a parsed hand."""
         info = hand.info
-        lo, hi = (to_decimal(s, info.decimals) for s in info.stakes)
-        return cls(
-            source=hand.source,
-            hand_id=info.hand_id,
-            first_line=hand.first_line,
-            last_line=hand.last_line,
-            site=info.site,
-            game=info.game,
-            limit=info.limit,
-            # Not HandInfo.stakes_text: its thousands separators ("1,000/2,000") make the
-            # column harder to filter on; exact plain amounts, like the money columns.
-            stakes=f"{lo}/{hi}",
-            currency=info.currency,
-            table=info.table,
-            tournament=info.tournament,
-            started=info.started or None,
-            status=status,
-            findings=findings,
+        return _new_hand(
+            hand.source, info.hand_id, hand.first_line, hand.last_line, info.site, info.game,
+            info.limit, _stakes(info.stakes, info.decimals), info.currency, info.table,
+            info.tournament, info.started or None, status, findings,
         )
 
 
@@ -169,3 +156,12 @@ class PayoutRecord:
 
 
 _new_payout = positional(PayoutRecord)
+_new_hand = positional(HandRecord)
+
+
+@cache
+def _stakes(stakes: tuple[int, int], decimals: int) -> str:
+    # Not HandInfo.stakes_text: its thousands separators ("1,000/2,000") make the column
+    # harder to filter on; exact plain amounts, like the money columns.
+    lo, hi = (to_decimal(s, decimals) for s in stakes)
+    return f"{lo}/{hi}"
