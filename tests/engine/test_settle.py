@@ -653,3 +653,32 @@ def test_pokerstars_corpus_pots_and_stacks_agree_with_the_histories():
                 assert row.won_replayed == row.won_stated, (path.name, hand.info.hand_id, row)
     assert found == KNOWN_ANOMALIES
     assert judged > 1000  # payouts checked player by player, not just skipped
+
+
+def test_se001_memory_is_bounded_by_the_tables_followed():
+    """A file of very many tables keeps at most MAX_TABLES of them; a new file drops
+    the old one's (its tables can never match again)."""
+    tracker = StackTracker()
+    tracker.MAX_TABLES = 3
+    first = table_hand("1", {"A": 100, "B": 100})
+    base = HandStacks.of(first, run_hand(first))
+    for i in range(10):
+        tracker.feed(base._replace(table=f"T{i}", hand_id=str(i + 1)))
+    assert len(tracker._last) == 3
+    assert set(tracker._last) == {("T7", None), ("T8", None), ("T9", None)}
+    tracker.feed(base._replace(source="other file"))
+    assert list(tracker._last) == [(base.table, None)]
+
+
+def test_se001_a_dropped_table_is_not_compared_but_a_kept_one_is():
+    tracker = StackTracker()
+    tracker.MAX_TABLES = 2
+    first = table_hand("1", {"A": 100, "B": 100})
+    shrunk = table_hand("5", {"A": 100, "B": 50})  # B ended hand 1 with 100
+    a, b = HandStacks.of(first, run_hand(first)), HandStacks.of(shrunk, run_hand(shrunk))
+    tracker.feed(a)
+    tracker.feed(a._replace(table="X", hand_id="2"))
+    tracker.feed(a._replace(table="Y", hand_id="3"))  # the first table is dropped here
+    assert tracker.feed(b) == []
+    tracker.feed(b._replace(hand_id="6", seats=a.seats))
+    assert "B" in {f.player for f in tracker.feed(b._replace(hand_id="7"))}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
@@ -124,31 +125,50 @@ class StackTracker:
     >>> findings = tracker.feed(HandStacks.of(hand, settlement))  # doctest: +SKIP
     """
 
+    # Tables followed at once in one file; the one unseen longest is dropped past this,
+    # which keeps memory flat on files of very many tables (its next hand, if any, is
+    # simply not compared).
+    MAX_TABLES = 5_000
+
     def __init__(self, settings: Settings | None = None) -> None:
-        # the last hand of each table, with its start time once read (_UNREAD until then:
-        # it is read only when a next hand is compared with it)
-        self._last: dict[tuple[str, str, str | None], tuple[HandStacks, datetime | None]] = {}
+        # The file being read, and the last hand of each of its tables with its start time
+        # once read (_UNREAD until then: it is read only when a next hand is compared).
+        # Tables of other files can never match again, so only one file is kept.
+        self._source: str | None = None
+        self._last: OrderedDict[tuple[str, str | None], tuple[HandStacks, datetime | None]]
+        self._last = OrderedDict()
         selection = settings.selection if settings is not None else None
         self._enabled = selection is None or StackDiscontinuity.code in selection
 
     def forget(self, source: str) -> None:
         """Drop what is known of every table of ``source``."""
-        for key in [k for k in self._last if k[0] == source]:
-            del self._last[key]
+        if source == self._source:
+            self._last.clear()
+
+    def _remember(self, key: tuple[str, str | None], hand: HandStacks,
+                  started: datetime | None) -> None:
+        last = self._last
+        last[key] = (hand, started)
+        last.move_to_end(key)
+        if len(last) > self.MAX_TABLES:
+            last.popitem(last=False)
 
     def feed(self, hand: HandStacks) -> list[Finding]:
         """The SE001 findings of ``hand`` against the previous hand of its table."""
-        key = hand.key
+        if hand.source != self._source:
+            self._source = hand.source
+            self._last.clear()
+        key = (hand.table, hand.tournament)
         previous = self._last.get(key)
         if not self._enabled or previous is None:
-            self._last[key] = (hand, _UNREAD)  # type: ignore[assignment]
+            self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
             return []
         before, before_started = previous
         if not _after(before.hand_id, hand.hand_id):
-            self._last[key] = (hand, _UNREAD)  # type: ignore[assignment]
+            self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
             return []
         started = _started(hand.started)
-        self._last[key] = (hand, started)
+        self._remember(key, hand, started)
         if before_started is _UNREAD:
             before_started = _started(before.started)
         if not _soon_after(before_started, started, hand.tournament is not None):
