@@ -60,6 +60,7 @@ from auditor.model.events import (
     HoleCards,
     PostBlind,
     Raise,
+    Seat,
     ShowdownStart,
     Street,
     StreetStart,
@@ -70,7 +71,6 @@ from auditor.model.hand import Hand
 NO_CAP = 1 << 62  # room left under the cap of a game without one
 _UNKNOWN: Any = object()  # next_to_act() not worked out since the last change
 
-_PRICE_SETTING_BLINDS = frozenset({"big", "button"})  # a blind that is the preflop bet
 _SEAT_NUMBER = attrgetter("seat")
 _PARTICIPATION = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
 
@@ -93,6 +93,7 @@ class PlayerState:
         "seat",
         "stack",
         "start_stack",
+        "took_part",
         "total",
         "voluntary",
     )
@@ -102,9 +103,10 @@ class PlayerState:
         self.seat = seat
         self.start_stack = stack
         self.stack = stack  # chips left in front of him
-        self.cap_left = NO_CAP if cap is None else cap  # capped no-limit: cap minus total
+        # Capped no-limit: the cap minus everything he put in.
+        cap_left = self.cap_left = NO_CAP if cap is None else cap
         # What he can still put in: his stack, in capped no-limit no more than cap_left.
-        self.room = stack if stack < self.cap_left else self.cap_left
+        self.room = stack if stack < cap_left else cap_left
         self.index = -1  # position in the turn order; -1 when not dealt in
         self.dealt_in = False
         self.commit = 0  # live chips on the current street
@@ -115,6 +117,9 @@ class PlayerState:
         self.last_commit = 0  # his commitment right after his last action this street
         self.last_seq = -1  # sequence number of that action
         self.voluntary = False  # acted voluntarily at least once in the hand
+        # Posted, was dealt visible cards or was folded (what, with ``voluntary``, makes a
+        # player dealt in: see ``dealt_in_players``).
+        self.took_part = False
 
     def __repr__(self) -> str:
         return (
@@ -128,14 +133,14 @@ def dealt_in_players(hand: Hand) -> set[str]:
     visible cards. Everyone else seated is taken as sitting out (see module doc)."""
     seated = {s.player for s in hand.seats}
     types = _PARTICIPATION
-    found = {ev.player for ev in hand.events if ev.__class__ in types}  # type: ignore[attr-defined]
+    found = {ev.player for ev in hand.events if type(ev) in types}  # type: ignore[attr-defined]
     return found & seated
 
 
-def turn_order(hand: Hand, dealt_in: set[str]) -> list[str]:
-    """Dealt-in players clockwise, starting with the seat left of the button (the button
-    itself, when dealt in, comes last). Without a known button, seat order."""
-    seats = sorted((s for s in hand.seats if s.player in dealt_in), key=_SEAT_NUMBER)
+def _ordered_seats(hand: Hand, dealt_in: set[str] | frozenset[str]) -> list[Seat]:
+    """The seats of the dealt-in players in turn order (see ``turn_order``)."""
+    seats = [s for s in hand.seats if s.player in dealt_in]
+    seats.sort(key=_SEAT_NUMBER)
     button = hand.info.button_seat
     if button is not None:
         cut = 0
@@ -145,46 +150,100 @@ def turn_order(hand: Hand, dealt_in: set[str]) -> list[str]:
             cut += 1
         if cut:
             seats = seats[cut:] + seats[:cut]
-    return [s.player for s in seats]
+    return seats
+
+
+def turn_order(hand: Hand, dealt_in: set[str]) -> list[str]:
+    """Dealt-in players clockwise, starting with the seat left of the button (the button
+    itself, when dealt in, comes last). Without a known button, seat order."""
+    return [s.player for s in _ordered_seats(hand, dealt_in)]
 
 
 class BettingState:
     """Betting state of one hand. Build it with the hand, ``apply`` its events in order,
     and ask the queries between events."""
 
-    def __init__(self, hand: Hand, profile: Profile, dealt_in: set[str] | None = None) -> None:
+    def __init__(
+        self,
+        hand: Hand,
+        profile: Profile,
+        dealt_in: set[str] | None = None,
+        *,
+        guess: bool = False,
+    ) -> None:
+        """``dealt_in``: who is dealt in, by default ``dealt_in_players(hand)``. With
+        ``guess`` (and no ``dealt_in``), the seated players not marked sitting out are
+        taken as dealt in without looking through the events, and ``guess_confirmed()``
+        tells once every event is applied whether they were the ones who took part."""
         info = hand.info
         self.hand = hand
         self.info = info
         self.profile = profile
-        self.fixed_limit = info.limit == "FL"
-        self.pot_limit = info.limit == "PL"
-        self.cap = info.cap if info.limit == "CNL" else None
+        limit = info.limit
+        fixed = limit == "FL"
+        self.fixed_limit = fixed
+        self.pot_limit = limit == "PL"
+        cap = info.cap if limit == "CNL" else None
+        self.cap = cap
         small, big = info.stakes
         self.small_bet = small
         self.big_bet = big
         # The unit of the minimum bet: the big blind (in fixed-limit, the small bet).
-        self.big_blind = small if self.fixed_limit else big
-        self.players: dict[str, PlayerState] = {
-            s.player: PlayerState(s.player, s.seat, s.stack, self.cap) for s in hand.seats
-        }
-        if dealt_in is None:
-            dealt_in = dealt_in_players(hand)
-        self.order: list[PlayerState] = []
-        for i, name in enumerate(turn_order(hand, dealt_in)):
-            p = self.players[name]
-            p.index = i
+        self.big_blind = small if fixed else big
+        seats = hand.seats
+        guess = guess and dealt_in is None
+        if dealt_in is None and not guess:
+            # Who takes part (``dealt_in_players``); a name that is not seated matches no
+            # seat below, so the intersection with the seated players is not needed here.
+            types = _PARTICIPATION
+            dealt_in = {ev.player for ev in hand.events if type(ev) in types}  # type: ignore[attr-defined]
+        # One pass over the seats: each player's state, and the turn order (``turn_order``)
+        # when the seats come in seat order under distinct names, as they do in a history.
+        button = info.button_seat
+        if button is None:
+            button = -NO_CAP  # no button known: seat order
+        players: dict[str, PlayerState] = {}
+        left: list[PlayerState] = []  # dealt in, left of the button: they act first
+        right: list[PlayerState] = []  # dealt in, the button and the seats before it
+        in_order = True
+        previous = -NO_CAP
+        for s in seats:
+            name = s.player
+            seat = s.seat
+            p = PlayerState(name, seat, s.stack, cap)
+            if name in players or seat <= previous:
+                in_order = False
+            previous = seat
+            players[name] = p
+            if (not s.sitting_out) if guess else (name in dealt_in):  # type: ignore[operator]
+                if seat > button:
+                    left.append(p)
+                else:
+                    right.append(p)
+        self.players = players
+        if in_order:
+            order = left + right
+        else:
+            if dealt_in is None:  # no guess on such seats: who takes part, as above
+                guess = False
+                types = _PARTICIPATION
+                dealt_in = {ev.player for ev in hand.events if type(ev) in types}  # type: ignore[attr-defined]
+            order = [players[s.player] for s in _ordered_seats(hand, dealt_in)]
+        self._guessed = guess  # dealt in taken from the seat lines, to be confirmed
+        n = 0
+        for p in order:
+            p.index = n
             p.dealt_in = True
-            self.order.append(p)
-        n = len(self.order)
+            n += 1
+        self.order = order
         self.in_hand_count = n  # dealt in and not folded
         # Dealt in, not folded, not all-in: the players who can still act, in turn order.
-        self.live: list[PlayerState] = list(self.order)
+        self.live: list[PlayerState] = order[:]
         self.pot = 0  # every chip in the pot, dead ones included, minus returned bets
         self.seq = 0  # action counter (orders actions for the reopening variants)
+        self._street_seq = 0  # ``seq`` when the street began (no action yet while equal)
         self.finished = False  # showdown or award reached, or hand cancelled
         self.street: Street = "preflop"
-        self._street_actions = 0  # voluntary actions on the current street
         # Players passed over by an out-of-turn action on this street while they still
         # had to act: their own late action is not a second fault.
         self.skipped: set[PlayerState] = set()
@@ -192,8 +251,14 @@ class BettingState:
         self._anchor = n - 1
         self._anchor_fixed = False  # a big/button blind was posted (a straddle may move it)
         self._small_posted = False  # the (live) small blind was posted
-        self._new_street_limits()
-        self.pointer = self._anchor  # index of the last actor (the next one is after it)
+        # The street's betting parameters (as ``_new_street_limits`` sets them).
+        self.current_bet = 0
+        self.last_full = small if fixed else self.big_blind
+        self.full_level = 0
+        self.bets_made = 0  # bets plus raises on this street (the fixed-limit cap)
+        self.last_full_seq = -1  # seq of the last action that fully reopened the betting
+        self.last_half_seq = -1  # seq of the last raise of at least half a full raise
+        self.pointer = n - 1  # index of the last actor (the next one is after it)
         # next_to_act() remembered until the next change (every applier ends by forgetting
         # it): the replay asks it before an action, and applying the action asks again.
         self._next: PlayerState | None = _UNKNOWN
@@ -236,15 +301,21 @@ class BettingState:
         if not self.finished and self.in_hand_count > 1:
             bet = self.current_bet
             live = self.live
-            others_live = len(live) >= 2
-            last = self.pointer
-            for p in live:  # in turn order: the first after the last actor, else wrap round
-                if p.commit < bet or (others_live and not p.acted):
-                    if p.index > last:
+            if len(live) >= 2:
+                last = self.pointer
+                # In turn order: the first after the last actor, else wrap round.
+                for p in live:
+                    if p.commit < bet or not p.acted:
+                        if p.index > last:
+                            found = p
+                            break
+                        if found is None:
+                            found = p
+            else:  # a lone live player has his say only when he faces a bet
+                for p in live:
+                    if p.commit < bet:
                         found = p
                         break
-                    if found is None:
-                        found = p
         self._next = found  # a cache of a pure function of the state, not a change
         return found
 
@@ -352,9 +423,12 @@ class BettingState:
     def has_live_opponent(self, name: str) -> bool:
         """Whether another player still in the hand is not all-in (someone to raise
         against)."""
+        live = len(self.live)
+        if live >= 2:
+            return True  # at least one of them is not ``name``
         p = self.players[name]
         live_self = 1 if (p.dealt_in and not p.folded and not p.all_in) else 0
-        return len(self.live) - live_self > 0
+        return live - live_self > 0
 
     def may_raise(self, name: str) -> bool:
         """Whether ``name`` may bet or raise now, ignoring whose turn it is: still in with
@@ -367,30 +441,32 @@ class BettingState:
             return False
         return self.has_live_opponent(name) and self.is_reopened_for(name) and not self.is_capped()
 
+    def guess_confirmed(self) -> bool:
+        """Whether the players taken as dealt in are those who took part (they post,
+        act or are dealt visible cards), once every event of the hand has been applied:
+        always when nothing was guessed (see ``__init__``)."""
+        if not self._guessed:
+            return True
+        for p in self.players.values():  # noqa: SIM110 (a loop: no generator per hand)
+            if (p.took_part or p.voluntary) is not p.dealt_in:
+                return False
+        return True
+
     # --- mutation -----------------------------------------------------------------
+    #
+    # Every applier takes the event and its player's state (None when the event names no
+    # seated player): the replay has looked him up already. They run for every line of
+    # every hand, so each writes its common path out in full, without helper calls: the
+    # chips put in (stack, room, pot), the all-in mark (off the live list), the action
+    # counted (``seq``, ``acted``, ``last_commit``, the pointer). Only an action out of
+    # turn calls ``_note_skipped``.
 
     def apply(self, event: Event) -> None:
         """Apply one event, legal or not, as best it can: amounts are taken as printed."""
         fn = APPLIERS.get(type(event))
         if fn is not None:
-            fn(self, event)
-
-    def _put(self, p: PlayerState, live: int, dead: int = 0) -> None:
-        chips = live + dead
-        p.commit += live
-        p.total += chips
-        p.stack -= chips
-        p.cap_left -= chips
-        p.room = p.stack if p.stack < p.cap_left else p.cap_left
-        self.pot += chips
-
-    def _mark_all_in(self, p: PlayerState, flagged: bool) -> None:
-        if p.all_in:
-            return
-        if flagged or p.room <= 0:
-            p.all_in = True
-            if p.dealt_in and not p.folded:
-                self.live.remove(p)
+            name = getattr(event, "player", None)
+            fn(self, event, None if name is None else self.players.get(name))
 
     def _note_skipped(self, p: PlayerState) -> None:
         """Before ``p`` acts: remember who, between the last actor and him, still had to
@@ -410,163 +486,237 @@ class BettingState:
             if passed and (q.commit < bet or (others_live and not q.acted)):
                 self.skipped.add(q)
 
-    def _acted(self, p: PlayerState) -> None:
-        self.seq += 1
-        self._street_actions += 1
-        p.acted = True
-        p.voluntary = True
-        if self.skipped:
-            self.skipped.discard(p)
-        p.last_commit = p.commit
-        p.last_seq = self.seq
-        if p.index >= 0:
-            self.pointer = p.index
-
-    def _apply_post(self, ev: PostBlind) -> None:
-        p = self.players.get(ev.player)
+    def _apply_post(self, ev: PostBlind, p: PlayerState | None) -> None:
         if p is None:
             return
+        p.took_part = True
         kind = ev.kind
-        if kind in ("ante", "dead") or (kind == "small" and self._small_posted):
+        amount = ev.amount
+        if kind == "ante" or kind == "dead" or (kind == "small" and self._small_posted):
             # A second small blind is a missed one posted out of position: it is dead.
-            dead = ev.amount
+            live = 0
         else:
-            dead = ev.dead
-        live = ev.amount - dead
-        self._put(p, live, dead)
-        self._mark_all_in(p, ev.all_in)
-        if kind in _PRICE_SETTING_BLINDS:
-            if not ev.all_in and live > self.big_blind:
-                self.big_blind = live  # a button blind, or a header that understates it
+            live = amount - ev.dead
+        p.commit += live
+        p.total += amount
+        stack = p.stack = p.stack - amount
+        cap_left = p.cap_left = p.cap_left - amount
+        room = p.room = stack if stack < cap_left else cap_left
+        self.pot += amount
+        flagged = ev.all_in
+        if not p.all_in and (flagged or room <= 0):
+            p.all_in = True
+            if p.dealt_in and not p.folded:
+                self.live.remove(p)
+        if kind == "big" or kind == "button":  # a blind that is the preflop bet
+            big_blind = self.big_blind
+            if not flagged and live > big_blind:
+                self.big_blind = big_blind = live  # a button blind, or a header understating it
             if not self._anchor_fixed and p.index >= 0:
                 self._anchor = p.index
                 self._anchor_fixed = True
             # A big blind all-in for less does not lower the price (RULES.md §3).
-            self.current_bet = max(self.current_bet, live, self.big_blind)
-            self.last_full = max(self.last_full, self.big_blind)
-            self.full_level = self.current_bet
+            bet = self.current_bet
+            if live > bet:
+                bet = live
+            if big_blind > bet:
+                bet = big_blind
+            self.current_bet = bet
+            if big_blind > self.last_full:
+                self.last_full = big_blind
+            self.full_level = bet
             self.bets_made = 1
+        elif kind == "small":
+            if not self._small_posted:
+                self._small_posted = True
+                if live > self.current_bet:
+                    self.current_bet = live
+                if not self._anchor_fixed and p.index >= 0:
+                    # Without a big blind, the action starts left of the small blind.
+                    self._anchor = p.index
         elif kind == "straddle":
             if p.index >= 0:
                 self._anchor = p.index
                 self._anchor_fixed = True
             if live > self.current_bet:
                 # The straddle is the bet to beat: the minimum raise is to twice it.
-                self.last_full = max(self.last_full, live)
+                if live > self.last_full:
+                    self.last_full = live
                 self.current_bet = live
                 self.full_level = live
             self.bets_made = 1
-        elif kind == "small_and_big":
-            self.current_bet = max(self.current_bet, live)
-        elif kind == "small" and not self._small_posted:
-            self._small_posted = True
-            self.current_bet = max(self.current_bet, live)
-            if not self._anchor_fixed and p.index >= 0:
-                # Without a big blind, the action starts left of the small blind.
-                self._anchor = p.index
-        if not self._street_actions:
+        elif kind == "small_and_big" and live > self.current_bet:
+            self.current_bet = live
+        if self.seq == self._street_seq:  # no action yet on the street
             self.pointer = self._anchor
         self._next = _UNKNOWN
 
-    def _apply_fold(self, ev: Fold) -> None:
-        p = self.players.get(ev.player)
+    def _apply_fold(self, ev: Fold, p: PlayerState | None) -> None:
         if p is None:
             return
-        was_all_in = p.all_in
-        if not was_all_in:
-            self._note_skipped(p)
-        if p.dealt_in and not p.folded:
-            self.in_hand_count -= 1
-            if not was_all_in:
-                self.live.remove(p)
-        p.folded = True
-        if not was_all_in:
-            self._acted(p)
-        self._next = _UNKNOWN
-        # else: PokerStars folds a sitting-out player all-in from his blind; that is not
-        # a turn in the betting, so the turn order does not move.
-
-    def _apply_check(self, ev: Check) -> None:
-        p = self.players.get(ev.player)
-        if p is not None:
-            self._note_skipped(p)
-            self._acted(p)
+        if p.all_in:
+            # PokerStars folds a sitting-out player all-in from his blind; that is not a
+            # turn in the betting, so the turn order does not move.
+            if p.dealt_in and not p.folded:
+                self.in_hand_count -= 1
+            p.folded = True
+            p.took_part = True
             self._next = _UNKNOWN
+            return
+        index = p.index
+        if index >= 0:
+            nxt = self._next
+            if nxt is not p:
+                if nxt is _UNKNOWN:
+                    nxt = self.next_to_act()
+                if nxt is not p and nxt is not None:
+                    self._note_skipped(p)
+            if not p.folded:
+                self.in_hand_count -= 1
+                self.live.remove(p)
+            self.pointer = index
+        p.folded = True
+        seq = self.seq = self.seq + 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = p.commit
+        p.last_seq = seq
+        self._next = _UNKNOWN
 
-    def _apply_call(self, ev: Call) -> None:
-        p = self.players.get(ev.player)
+    def _apply_check(self, ev: Check, p: PlayerState | None) -> None:
         if p is None:
             return
-        self._note_skipped(p)
-        self._put(p, ev.amount)
-        self._mark_all_in(p, ev.all_in)
+        index = p.index
+        if index >= 0:
+            nxt = self._next
+            if nxt is not p:
+                if nxt is _UNKNOWN:
+                    nxt = self.next_to_act()
+                if nxt is not p and nxt is not None:
+                    self._note_skipped(p)
+            self.pointer = index
+        seq = self.seq = self.seq + 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = p.commit
+        p.last_seq = seq
+        self._next = _UNKNOWN
+
+    def _apply_call(self, ev: Call, p: PlayerState | None) -> None:
+        if p is None:
+            return
+        index = p.index
+        if index >= 0:
+            nxt = self._next
+            if nxt is not p:
+                if nxt is _UNKNOWN:
+                    nxt = self.next_to_act()
+                if nxt is not p and nxt is not None:
+                    self._note_skipped(p)
+            self.pointer = index
+        amount = ev.amount
+        commit = p.commit + amount
+        p.total += amount
+        stack = p.stack = p.stack - amount
+        cap_left = p.cap_left = p.cap_left - amount
+        room = p.room = stack if stack < cap_left else cap_left
+        self.pot += amount
+        all_in = p.all_in
+        if not all_in and (ev.all_in or room <= 0):
+            p.all_in = all_in = True
+            if p.dealt_in and not p.folded:
+                self.live.remove(p)
         bet = self.current_bet
-        if p.commit > bet or (p.commit < bet and not p.all_in):
+        if commit > bet or (commit < bet and not all_in):
             # A call matches the bet whatever its printed amount (TU004 reports the
             # amount): the chips count as printed, the turn order goes on as after a call.
-            p.commit = bet
-        self._acted(p)
+            commit = bet
+        p.commit = commit
+        seq = self.seq = self.seq + 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = commit
+        p.last_seq = seq
         self._next = _UNKNOWN
 
-    def _apply_bet(self, ev: Bet) -> None:
-        p = self.players.get(ev.player)
+    def _apply_wager(self, ev: Bet | Raise, p: PlayerState | None) -> None:
+        """A bet (``amount`` added) or a raise (to ``to``): both raise the street total."""
         if p is None:
             return
-        self._raise_to(p, p.commit + ev.amount, ev.all_in)
-
-    def _apply_raise(self, ev: Raise) -> None:
-        p = self.players.get(ev.player)
-        if p is None:
-            return
-        self._raise_to(p, ev.to, ev.all_in)
-
-    def _raise_to(self, p: PlayerState, to: int, flagged_all_in: bool) -> None:
-        self._note_skipped(p)
+        to = p.commit + ev.amount if ev.__class__ is Bet else ev.to  # type: ignore[union-attr]
+        index = p.index
+        if index >= 0:
+            nxt = self._next
+            if nxt is not p:
+                if nxt is _UNKNOWN:
+                    nxt = self.next_to_act()
+                if nxt is not p and nxt is not None:
+                    self._note_skipped(p)
+            self.pointer = index
         added = to - p.commit
         if added > 0:
-            self._put(p, added)
-        self._mark_all_in(p, flagged_all_in)
+            p.commit = to
+            p.total += added
+            stack = p.stack = p.stack - added
+            cap_left = p.cap_left = p.cap_left - added
+            p.room = stack if stack < cap_left else cap_left
+            self.pot += added
+        all_in = p.all_in
+        if not all_in and (ev.all_in or p.room <= 0):
+            p.all_in = all_in = True
+            if p.dealt_in and not p.folded:
+                self.live.remove(p)
+        seq = self.seq = self.seq + 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = p.commit
+        p.last_seq = seq
         increment = to - self.current_bet
         if increment > 0:
             last_full = self.last_full
             # A raise that is not all-in is taken as a full one even when too small (the
             # table reacted to it as a raise); it never lowers the increment to match.
-            full = increment >= last_full or not p.all_in
-            if self.fixed_limit and not full:
+            if increment >= last_full or not all_in:
+                if increment > last_full and not self.fixed_limit:
+                    self.last_full = increment
+                self.full_level = to
+                self.last_full_seq = seq
+                self.bets_made += 1
+            elif self.fixed_limit:
                 pct = self.profile.limit_reopen_fraction_pct
                 if increment * 100 >= pct * self.bet_size():
                     self.bets_made += 1  # a short all-in that counts as a raise (TDA 47-B)
-            self._acted(p)
-            if full:
-                if not self.fixed_limit and increment > last_full:
-                    self.last_full = increment
-                self.full_level = to
-                self.last_full_seq = self.seq
-                self.bets_made += 1
             if 2 * increment >= last_full:
-                self.last_half_seq = self.seq
+                self.last_half_seq = seq
             self.current_bet = to
-        else:
-            self._acted(p)
         self._next = _UNKNOWN
 
-    def _apply_street(self, ev: StreetStart) -> None:
-        if ev.street == "preflop" and self.street == "preflop":
+    def _apply_street(self, ev: StreetStart, p: PlayerState | None) -> None:
+        street = ev.street
+        if street == "preflop" and self.street == "preflop":
             return  # "*** HOLE CARDS ***": the posts already set the street up
-        self.street = ev.street
-        self._street_actions = 0
-        self.skipped.clear()
-        for p in self.order:
-            p.commit = 0
-            p.acted = False
-            p.last_commit = 0
-            p.last_seq = -1
+        self.street = street
+        self._street_seq = self.seq
+        if self.skipped:
+            self.skipped.clear()
+        for q in self.order:
+            q.commit = 0
+            q.acted = False
+            q.last_commit = 0
+            q.last_seq = -1
         self._new_street_limits()
         self.pointer = len(self.order) - 1  # the button: the action starts left of it
         self._next = _UNKNOWN
 
-    def _apply_returned(self, ev: UncalledReturned) -> None:
-        p = self.players.get(ev.player)
+    def _apply_returned(self, ev: UncalledReturned, p: PlayerState | None) -> None:
         if p is None:
             return
         p.stack += ev.amount
@@ -578,21 +728,27 @@ class BettingState:
         self.current_bet = max((q.commit for q in self.order), default=0)
         self._next = _UNKNOWN
 
-    def _apply_end(self, ev: Event) -> None:
+    def _apply_end(self, ev: Event, p: PlayerState | None) -> None:
         self.finished = True
         self._next = _UNKNOWN
 
+    def _apply_dealt(self, ev: HoleCards, p: PlayerState | None) -> None:
+        if p is not None:
+            p.took_part = True  # no betting, but he is dealt in
 
-APPLIERS: dict[type[Event], Callable[[BettingState, Any], None]] = {
+
+# How each kind of event changes the state: ``fn(state, event, its player's state)``.
+APPLIERS: dict[type[Event], Callable[[BettingState, Any, PlayerState | None], None]] = {
     PostBlind: BettingState._apply_post,
     Fold: BettingState._apply_fold,
     Check: BettingState._apply_check,
     Call: BettingState._apply_call,
-    Bet: BettingState._apply_bet,
-    Raise: BettingState._apply_raise,
+    Bet: BettingState._apply_wager,
+    Raise: BettingState._apply_wager,
     StreetStart: BettingState._apply_street,
     UncalledReturned: BettingState._apply_returned,
     ShowdownStart: BettingState._apply_end,
     Collected: BettingState._apply_end,
     HandCancelled: BettingState._apply_end,
+    HoleCards: BettingState._apply_dealt,
 }

@@ -4,6 +4,11 @@ The replay never refuses an action: an illegal one becomes a finding, and the st
 applies it as printed and goes on. For each line it asks the selected betting rules that
 look at that kind of line, in the precedence order of ``auditor.rules.betting.RULES``,
 and keeps only the first objection (one fault, one finding).
+
+The line's player is looked up once and handed to the checks and to the state. When a
+player acts in turn (he is ``next_to_act()``), the rules that can only object to an
+action out of turn (``BettingRule.passes_in_turn``: TU001, TU002) are not asked: they
+would pass, so the common legal line is checked only for its own numbers.
 """
 
 from __future__ import annotations
@@ -13,68 +18,115 @@ from functools import lru_cache
 from typing import Any
 
 from auditor.config import Selection, Settings
-from auditor.engine.betting import APPLIERS, BettingState
+from auditor.engine.betting import APPLIERS, BettingState, PlayerState
 from auditor.engine.result import ReplayResult
-from auditor.model.events import Event, HandCancelled
+from auditor.model.events import Bet, Call, Check, Event, Fold, HandCancelled, Raise
 from auditor.model.hand import Hand
 from auditor.rules.base import Finding
 from auditor.rules.betting import RULES
-from auditor.rules.betting.common import Check
+from auditor.rules.betting.common import Check as CheckFn
 
-Plan = dict[type[Event], tuple[Check, ...]]
-# For each event type: the checks to run on it, then how the state applies it (None for
-# HandCancelled: the replay stops there).
-Steps = dict[type[Event], tuple[tuple[Check, ...], Callable[[BettingState, Any], None] | None]]
+Plan = dict[type[Event], tuple[CheckFn, ...]]
+Apply = Callable[[BettingState, Any, PlayerState | None], None]
+# For each event type: how to find its player (0: the line names none, 1: look him up,
+# 2: a player's action, which may be in turn), the checks to run on it, the checks to run
+# on an action in turn, then how the state applies it (None for HandCancelled: the replay
+# stops there).
+Step = tuple[int, tuple[CheckFn, ...], tuple[CheckFn, ...], Apply | None]
+Steps = dict[type[Event], Step]
+
+_ACTIONS = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
 
 
 @lru_cache(maxsize=64)
-def check_plan(selection: Selection | None, limit: str) -> Plan:
+def check_plan(selection: Selection | None, limit: str, in_turn: bool = False) -> Plan:
     """For each event type, the check functions to run on it, in precedence order: only
-    rules that are selected and apply to the betting structure ``limit``."""
-    plan: dict[type[Event], list[Check]] = {}
+    rules that are selected and apply to the betting structure ``limit``. With
+    ``in_turn``, for a player's action in turn: without the rules that pass then."""
+    plan: dict[type[Event], list[CheckFn]] = {}
     for rule in RULES:
         if selection is not None and rule.code not in selection:
             continue
         if limit not in rule.limits:
             continue
         for event_type, check in rule.checks:
+            if in_turn and rule.passes_in_turn and event_type in _ACTIONS:
+                continue
             plan.setdefault(event_type, []).append(check)
     return {t: tuple(checks) for t, checks in plan.items()}
 
 
 @lru_cache(maxsize=64)
-def _steps(selection: Selection | None, limit: str) -> Steps:
+def _steps(selection: Selection | None, limit: str, distinct: bool = True) -> Steps:
+    """How to replay each kind of line. ``distinct``: the seated players have distinct
+    names. Two seats under one name put one player twice in the turn order, where
+    ``next_to_act()`` may then name him after he folded or went all-in: no check is
+    skipped for the player in turn then."""
     plan = check_plan(selection, limit)
-    steps: Steps = {t: (plan.get(t, ()), fn) for t, fn in APPLIERS.items()}
-    for t, checks in plan.items():
-        steps.setdefault(t, (checks, APPLIERS.get(t)))
-    steps[HandCancelled] = (plan.get(HandCancelled, ()), None)
+    in_turn = check_plan(selection, limit, in_turn=True) if distinct else plan
+    steps: Steps = {}
+    for t in {*APPLIERS, *plan, HandCancelled}:
+        names_player = "player" in getattr(t, "__dataclass_fields__", ())
+        how = 2 if t in _ACTIONS else 1 if names_player else 0
+        apply = None if t is HandCancelled else APPLIERS.get(t)
+        steps[t] = (how, plan.get(t, ()), in_turn.get(t, ()), apply)
     return steps
 
 
 def replay(hand: Hand, settings: Settings) -> ReplayResult:
     """Replay ``hand``'s events: the findings of the betting rules, what every seated
     player put in (before uncalled bets are returned), and who folded or went all-in."""
-    state = BettingState(hand, settings.profile)
-    steps = _steps(settings.selection, hand.info.limit)
+    # Who is dealt in is first taken from the seat lines (sitting out or not), which
+    # spares a pass over the events; when the events show otherwise, the hand is
+    # replayed again with the players who did take part (``dealt_in_players``).
+    result = _replay(hand, settings, guess=True)
+    if result is None:
+        result = _replay(hand, settings, guess=False)
+    return result  # type: ignore[return-value]
+
+
+def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
+    state = BettingState(hand, settings.profile, guess=guess)
+    distinct = len(state.players) == len(hand.seats)
+    get_step = _steps(settings.selection, hand.info.limit, distinct).get
+    next_to_act = state.next_to_act
+    find_player = state.players.get
     findings: list[Finding] = []
     for ev in hand.events:
-        step = steps.get(ev.__class__)
+        step = get_step(type(ev))
         if step is None:
             continue  # a line that changes no betting state (cards shown, summary, chat)
-        checks, apply = step
+        how, checks, in_turn, apply = step
+        if how == 2:
+            p = next_to_act()
+            if p is not None and p.name == ev.player:  # type: ignore[attr-defined]
+                checks = in_turn
+            else:
+                p = find_player(ev.player)  # type: ignore[attr-defined]
+        elif how:
+            p = find_player(ev.player)  # type: ignore[attr-defined]
+        else:
+            p = None
         for check in checks:
-            found = check(state, ev)
+            found = check(state, ev, p)
             if found is not None:
                 findings.append(found)
                 break
         if apply is None:
+            if guess:
+                return None  # the events after it were not seen: no guess confirmed
             break  # a voided hand: nothing after it is betting
-        apply(state, ev)
-    players = state.players.values()
-    return ReplayResult(
-        findings=findings,
-        contributed={p.name: p.total for p in players},
-        folded={p.name for p in players if p.folded},
-        all_in={p.name for p in players if p.all_in and not p.folded},
-    )
+        apply(state, ev, p)
+    if guess and not state.guess_confirmed():
+        return None
+    contributed: dict[str, int] = {}
+    folded: set[str] = set()
+    all_in: set[str] = set()
+    for p in state.players.values():
+        name = p.name
+        contributed[name] = p.total
+        if p.folded:
+            folded.add(name)
+        elif p.all_in:
+            all_in.add(name)
+    return ReplayResult(findings=findings, contributed=contributed, folded=folded, all_in=all_in)

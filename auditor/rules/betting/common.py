@@ -2,9 +2,13 @@
 helpers that turn a breach into a quotable finding.
 
 A betting rule declares ``checks``: for each event type it looks at, a function called by
-the replay with the state *before* the event and the event itself. The function returns
-one ``Finding`` or None (a plain return rather than a generator: the replay calls these
-for every action of every hand, and the first objection per line wins anyway).
+the replay with the state *before* the event, the event itself and the state of the
+player the event names (``state.players.get(ev.player)``, looked up once by the replay;
+None when he is not seated or the line names nobody). The function returns one
+``Finding`` or None (a plain return rather than a generator: the replay calls these for
+every action of every hand, and the first objection per line wins anyway). The common,
+legal line should be let through with a comparison or two: messages and expected
+amounts are worked out only once a finding is made.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Event
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
 
-Check = Callable[[BettingState, Event], "Finding | None"]
+Check = Callable[[BettingState, Event, "PlayerState | None"], "Finding | None"]
 
 ALL_LIMITS = frozenset({"NL", "PL", "FL", "CNL"})
 NOT_FIXED_LIMIT = frozenset({"NL", "PL", "CNL"})
@@ -28,6 +32,10 @@ class BettingRule(Rule):
 
     checks: ClassVar[tuple[tuple[type[Event], Check], ...]]  # (event type, check) pairs
     limits: ClassVar[frozenset[str]] = ALL_LIMITS  # betting structures it applies to
+    # True when the rule's checks of a player's action (fold, check, call, bet, raise)
+    # can only object when it is not that player's turn: they pass whenever the actor is
+    # ``next_to_act()``, so the replay does not ask them then.
+    passes_in_turn: ClassVar[bool] = False
 
 
 def money(state: BettingState, units: int) -> str:

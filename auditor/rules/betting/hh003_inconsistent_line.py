@@ -13,9 +13,10 @@ CODE = "HH003"
 def _all_in_flag(
     state: BettingState, ev: Event, p: PlayerState, added: int, flagged: bool
 ) -> Finding | None:
+    """The all-in mark against the chips left. The checks call this only when the mark
+    disagrees: ``(added < p.room) if flagged else (added == p.stack and added > 0)``
+    (usually it agrees, and the line passes without a call)."""
     room = p.room
-    if (added >= room) if flagged else (added != p.stack or added <= 0):
-        return None  # the usual case: the mark agrees with the stack
     if flagged and added < room:
         message = (
             f"{p.name} is marked all-in after putting in {money(state, added)} "
@@ -32,9 +33,8 @@ def _all_in_flag(
     return None
 
 
-def check_bet(state: BettingState, ev: Bet) -> Finding | None:
+def check_bet(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:
     """A bet opens the betting: there must be no bet on the street yet."""
-    p = state.players.get(ev.player)
     if p is None:
         return None
     if state.current_bet > 0:
@@ -43,13 +43,16 @@ def check_bet(state: BettingState, ev: Bet) -> Finding | None:
             f"{money(state, state.current_bet)} on the {state.street}: the line should be a raise."
         )
         return finding(CODE, state, ev, message, player=ev.player)
-    return _all_in_flag(state, ev, p, ev.amount, ev.all_in)
+    added = ev.amount
+    flagged = ev.all_in
+    if (added < p.room) if flagged else (added == p.stack and added > 0):
+        return _all_in_flag(state, ev, p, added, flagged)
+    return None
 
 
-def check_raise(state: BettingState, ev: Raise) -> Finding | None:
+def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A raise goes above an existing bet, and its printed increment is ``to`` minus
     the bet faced."""
-    p = state.players.get(ev.player)
     if p is None:
         return None
     faced = state.current_bet
@@ -73,15 +76,22 @@ def check_raise(state: BettingState, ev: Raise) -> Finding | None:
         return finding(
             CODE, state, ev, message, player=ev.player, expected=ev.to - faced, observed=ev.by
         )
-    return _all_in_flag(state, ev, p, ev.to - p.commit, ev.all_in)
+    added = ev.to - p.commit
+    flagged = ev.all_in
+    if (added < p.room) if flagged else (added == p.stack and added > 0):
+        return _all_in_flag(state, ev, p, added, flagged)
+    return None
 
 
-def check_call(state: BettingState, ev: Call) -> Finding | None:
+def check_call(state: BettingState, ev: Call, p: PlayerState | None) -> Finding | None:
     """A call's all-in mark agrees with the caller's stack."""
-    p = state.players.get(ev.player)
     if p is None:
         return None
-    return _all_in_flag(state, ev, p, ev.amount, ev.all_in)
+    added = ev.amount
+    flagged = ev.all_in
+    if (added < p.room) if flagged else (added == p.stack and added > 0):
+        return _all_in_flag(state, ev, p, added, flagged)
+    return None
 
 
 class InconsistentLine(BettingRule):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, money
@@ -10,12 +10,11 @@ from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, 
 CODE = "RA001"
 
 
-def check_bet_size(state: BettingState, ev: Bet) -> Finding | None:
+def check_bet_size(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:
     """An opening bet is at least one big blind unless it is all-in."""
     minimum = state.min_bet()
     if ev.amount >= minimum:
         return None
-    p = state.players.get(ev.player)
     if p is None:
         return None
     if ev.amount >= p.room:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, money
@@ -10,12 +10,11 @@ from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, 
 CODE = "RA002"
 
 
-def check_raise_size(state: BettingState, ev: Raise) -> Finding | None:
+def check_raise_size(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A raise-to is at least the current bet plus the last full raise, unless all-in."""
     minimum = state.min_raise_to()
     if ev.to >= minimum:
         return None
-    p = state.players.get(ev.player)
     if p is None:
         return None
     if ev.to - p.commit >= p.room:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -25,15 +25,14 @@ def _above(state: BettingState, ev: Bet | Raise, to: int) -> Finding | None:
     return finding(CODE, state, ev, message, player=ev.player, expected=most, observed=to)
 
 
-def check_bet(state: BettingState, ev: Bet) -> Finding | None:
+def check_bet(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:
     """A pot-limit bet is at most the pot."""
-    p = state.players.get(ev.player)
     if p is None:
         return None
     return _above(state, ev, p.commit + ev.amount)
 
 
-def check_raise(state: BettingState, ev: Raise) -> Finding | None:
+def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A pot-limit raise-to is at most the current bet plus the pot after calling."""
     return _above(state, ev, ev.to)
 

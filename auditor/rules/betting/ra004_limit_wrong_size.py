@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -10,12 +10,11 @@ from auditor.rules.betting.common import BettingRule, finding, money
 CODE = "RA004"
 
 
-def check_bet(state: BettingState, ev: Bet) -> Finding | None:
+def check_bet(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:
     """A fixed-limit bet is exactly one bet of the street, or an all-in for less."""
     size = state.bet_size()
     if ev.amount == size:
         return None
-    p = state.players.get(ev.player)
     if p is None:
         return None
     if ev.amount < size and ev.amount >= p.room:
@@ -27,12 +26,11 @@ def check_bet(state: BettingState, ev: Bet) -> Finding | None:
     return finding(CODE, state, ev, message, player=ev.player, expected=size, observed=ev.amount)
 
 
-def check_raise(state: BettingState, ev: Raise) -> Finding | None:
+def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A fixed-limit raise goes up exactly one bet, or is an all-in for less."""
     targets = state.fixed_limit_raise_targets()
     if ev.to in targets:
         return None
-    p = state.players.get(ev.player)
     if p is None:
         return None
     if ev.to < targets[0] and ev.to - p.commit >= p.room:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
@@ -10,7 +10,7 @@ from auditor.rules.betting.common import BettingRule, finding
 CODE = "RA005"
 
 
-def check_cap(state: BettingState, ev: Raise) -> Finding | None:
+def check_cap(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """No raise once the street has one bet and the profile's number of raises."""
     if not state.is_capped():
         return None

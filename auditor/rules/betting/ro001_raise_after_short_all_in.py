@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -10,14 +10,13 @@ from auditor.rules.betting.common import BettingRule, finding, money
 CODE = "RO001"
 
 
-def check_reopened(state: BettingState, ev: Raise) -> Finding | None:
+def check_reopened(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A player who already acted on the street may raise only if the betting was
     reopened for him (``BettingState.is_reopened_for``)."""
-    if ev.player not in state.players:
+    if p is None:
         return None  # not seated: TU002
     if state.is_reopened_for(ev.player):
         return None
-    p = state.players[ev.player]
     faced = state.current_bet - p.last_commit
     full = state.bet_size() if state.fixed_limit else state.last_full
     message = (

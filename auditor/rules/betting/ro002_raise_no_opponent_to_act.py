@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
@@ -10,9 +10,9 @@ from auditor.rules.betting.common import BettingRule, finding
 CODE = "RO002"
 
 
-def check_opponent(state: BettingState, ev: Bet | Raise) -> Finding | None:
+def check_opponent(state: BettingState, ev: Bet | Raise, p: PlayerState | None) -> Finding | None:
     """A bet or raise needs an opponent still in the hand who is not all-in."""
-    if ev.player not in state.players:
+    if p is None:
         return None  # not seated: TU002
     if state.has_live_opponent(ev.player):
         return None

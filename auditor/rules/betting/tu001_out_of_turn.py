@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Action, Bet, Call, Check, Fold, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
@@ -10,10 +10,9 @@ from auditor.rules.betting.common import BettingRule, finding
 CODE = "TU001"
 
 
-def check_turn(state: BettingState, ev: Action) -> Finding | None:
+def check_turn(state: BettingState, ev: Action, p: PlayerState | None) -> Finding | None:
     """The actor must be the next player clockwise who still has to act."""
     nxt = state.next_to_act()
-    p = state.players.get(ev.player)
     if nxt is not None and nxt is p:
         return None
     if p is not None and (p in state.skipped or (p.all_in and not p.voluntary)):
@@ -79,6 +78,8 @@ class OutOfTurn(BettingRule):
     severity = "error"
     summary = "A player acts when it is not his turn, including after the round has closed."
     references = ("RULES.md §2", "WSOP-LA 159")
+    # The player whose turn it is acts in turn.
+    passes_in_turn = True
     checks = (
         (Fold, check_turn),
         (Check, check_turn),

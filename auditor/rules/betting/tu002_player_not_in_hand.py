@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Action, Bet, Call, Check, Fold, PostBlind, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
@@ -10,9 +10,8 @@ from auditor.rules.betting.common import BettingRule, finding
 CODE = "TU002"
 
 
-def check_in_hand(state: BettingState, ev: Action) -> Finding | None:
+def check_in_hand(state: BettingState, ev: Action, p: PlayerState | None) -> Finding | None:
     """The actor must be seated, not folded and not all-in."""
-    p = state.players.get(ev.player)
     if p is None:
         why = "is not seated at the table"
     elif p.folded:
@@ -27,9 +26,11 @@ def check_in_hand(state: BettingState, ev: Action) -> Finding | None:
     return finding(CODE, state, ev, message, player=ev.player)
 
 
-def check_poster_seated(state: BettingState, ev: PostBlind) -> Finding | None:
+def check_poster_seated(
+    state: BettingState, ev: PostBlind, p: PlayerState | None
+) -> Finding | None:
     """A forced bet must come from a seated player."""
-    if ev.player in state.players:
+    if p is not None:
         return None
     kind = ev.kind.replace("_", " ")
     message = f"{ev.player} posts a {kind} blind but is not seated at the table."
@@ -71,6 +72,9 @@ class PlayerNotInHand(BettingRule):
     severity = "error"
     summary = "A player who folded, is all-in, or never had cards acts."
     references = ("RULES.md §2", "seed 003")
+    # The player whose turn it is is seated, not folded and not all-in (the blind check
+    # is not an action: it is always asked).
+    passes_in_turn = True
     checks = (
         (Fold, check_in_hand),
         (Check, check_in_hand),

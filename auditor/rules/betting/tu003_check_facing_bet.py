@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Check
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -10,14 +10,11 @@ from auditor.rules.betting.common import BettingRule, finding, money
 CODE = "TU003"
 
 
-def check_nothing_to_call(state: BettingState, ev: Check) -> Finding | None:
+def check_nothing_to_call(state: BettingState, ev: Check, p: PlayerState | None) -> Finding | None:
     """A check is legal only when the player's commitment equals the current bet."""
-    p = state.players.get(ev.player)
-    if p is None:
+    if p is None or p.commit >= state.current_bet:
         return None
     gap = state.current_bet - p.commit
-    if gap <= 0:
-        return None
     message = f"{ev.player} checks while facing {money(state, gap)} to call."
     return finding(CODE, state, ev, message, player=ev.player, expected=gap, observed=0)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Call
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -10,9 +10,9 @@ from auditor.rules.betting.common import BettingRule, finding, money
 CODE = "TU004"
 
 
-def check_call_amount(state: BettingState, ev: Call) -> Finding | None:
+def check_call_amount(state: BettingState, ev: Call, p: PlayerState | None) -> Finding | None:
     """A call puts in exactly ``min(current bet - own commitment, room)``."""
-    if ev.player not in state.players:
+    if p is None:
         return None  # not seated: TU002
     expected = state.to_call(ev.player)
     if ev.amount == expected:

@@ -21,33 +21,29 @@ def _over(state: BettingState, ev: Event, p: PlayerState, added: int) -> Finding
     return finding(CODE, state, ev, message, player=p.name, expected=room, observed=added)
 
 
-def check_call(state: BettingState, ev: Call) -> Finding | None:
+def check_call(state: BettingState, ev: Call, p: PlayerState | None) -> Finding | None:
     """A call adds no more than the caller has left."""
-    p = state.players.get(ev.player)
     if p is None or ev.amount <= p.room:
         return None
     return _over(state, ev, p, ev.amount)
 
 
-def check_bet(state: BettingState, ev: Bet) -> Finding | None:
+def check_bet(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:
     """A bet adds no more than the bettor has left."""
-    p = state.players.get(ev.player)
     if p is None or ev.amount <= p.room:
         return None
     return _over(state, ev, p, ev.amount)
 
 
-def check_raise(state: BettingState, ev: Raise) -> Finding | None:
+def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:
     """A raise adds no more than the raiser has left."""
-    p = state.players.get(ev.player)
     if p is None or ev.to - p.commit <= p.room:
         return None
     return _over(state, ev, p, ev.to - p.commit)
 
 
-def check_post(state: BettingState, ev: PostBlind) -> Finding | None:
+def check_post(state: BettingState, ev: PostBlind, p: PlayerState | None) -> Finding | None:
     """A forced bet takes no more than the poster has."""
-    p = state.players.get(ev.player)
     if p is None or ev.amount <= p.room:
         return None
     return _over(state, ev, p, ev.amount)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Collected, Event, ShowdownStart, StreetStart
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
@@ -11,8 +11,8 @@ CODE = "TU006"
 
 
 def _pending(state: BettingState, ev: Event, what: str) -> Finding | None:
-    if state.finished or state.next_to_act() is None:
-        return None
+    """The finding when someone still had to act (the callers saw that the round was not
+    closed: ``next_to_act()`` is not None)."""
     # A player passed over by an out-of-turn action was reported then (TU001).
     p = next((q for q in state.pending() if q not in state.skipped), None)
     if p is None:
@@ -23,23 +23,27 @@ def _pending(state: BettingState, ev: Event, what: str) -> Finding | None:
     return finding(CODE, state, ev, message, player=p.name)
 
 
-def check_street(state: BettingState, ev: StreetStart) -> Finding | None:
+def check_street(state: BettingState, ev: StreetStart, p: PlayerState | None) -> Finding | None:
     """A new street only once the betting round is closed (the first board of a run-it-
     twice hand included; later boards carry no betting)."""
+    if state.finished or state.next_to_act() is None:
+        return None
     if ev.run > 1 or (ev.street == "preflop" and state.street == "preflop"):
         return None
     return _pending(state, ev, f"The {ev.street} is dealt")
 
 
-def check_showdown(state: BettingState, ev: ShowdownStart) -> Finding | None:
+def check_showdown(state: BettingState, ev: ShowdownStart, p: PlayerState | None) -> Finding | None:
     """The showdown only once the betting is over."""
-    if ev.run > 1:
+    if state.finished or ev.run > 1 or state.next_to_act() is None:
         return None
     return _pending(state, ev, "The showdown starts")
 
 
-def check_award(state: BettingState, ev: Collected) -> Finding | None:
+def check_award(state: BettingState, ev: Collected, p: PlayerState | None) -> Finding | None:
     """The pot is awarded only once the betting is over."""
+    if state.finished or state.next_to_act() is None:
+        return None
     return _pending(state, ev, "The pot is awarded")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auditor.engine.betting import BettingState
+from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Fold
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
@@ -10,12 +10,9 @@ from auditor.rules.betting.common import BettingRule, finding
 CODE = "TU007"
 
 
-def check_fold(state: BettingState, ev: Fold) -> Finding | None:
+def check_fold(state: BettingState, ev: Fold, p: PlayerState | None) -> Finding | None:
     """Report a fold by a player who had nothing to call."""
-    p = state.players.get(ev.player)
-    if p is None:
-        return None
-    if p.commit < state.current_bet:
+    if p is None or p.commit < state.current_bet:
         return None
     message = f"{ev.player} folds on the {state.street} although checking was free."
     return finding(CODE, state, ev, message, player=ev.player)
