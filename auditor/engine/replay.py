@@ -92,7 +92,8 @@ def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
     next_to_act = state.next_to_act
     find_player = state.players.get
     findings: list[Finding] = []
-    for ev in hand.events:
+    events = hand.events
+    for ev in events:
         step = get_step(type(ev))
         if step is None:
             continue  # a line that changes no betting state (cards shown, summary, chat)
@@ -117,7 +118,7 @@ def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
                 return None  # the events after it were not seen: no guess confirmed
             break  # a voided hand: nothing after it is betting
         apply(state, ev, p)
-    if guess and not state.guess_confirmed():
+    if guess and not state.dealt_in_confirmed():
         return None
     contributed: dict[str, int] = {}
     folded: set[str] = set()
