@@ -40,6 +40,13 @@ The replay never refuses an action; how odd lines are applied:
   action, or their missing one at the end of the round, is not a second fault;
 - a player all-in from his blind may still be folded (PokerStars folds sitting-out
   players); that is not a turn.
+
+Speed (the replay runs this for every line of every hand): ``next_to_act()`` is worked
+out at most once between two changes (``_next``); the appliers get the event's player
+from the caller and write their common path out without helper calls; the state keeps
+under 30 attributes (see ``BettingState``); who is dealt in may be guessed from the seat
+lines and confirmed afterwards (``guess``, ``dealt_in_confirmed``) instead of looking
+through the events first.
 """
 
 from __future__ import annotations
@@ -714,7 +721,13 @@ class BettingState:
             q.last_seq = -1
         self._new_street_limits()
         self.pointer = len(self.order) - 1  # the button: the action starts left of it
-        self._next = _UNKNOWN
+        live = self.live
+        if len(live) >= 2 and self.in_hand_count > 1 and not self.finished:
+            # Nobody has acted yet: the first live player after the button has the turn
+            # (what ``next_to_act`` would find).
+            self._next = live[0]
+        else:
+            self._next = _UNKNOWN
 
     def _apply_returned(self, ev: UncalledReturned, p: PlayerState | None) -> None:
         if p is None:

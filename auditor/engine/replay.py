@@ -86,6 +86,8 @@ def replay(hand: Hand, settings: Settings) -> ReplayResult:
 
 
 def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
+    """The replay; with ``guess``, None when the players taken as dealt in from the seat
+    lines turn out not to be those who took part (see ``BettingState``)."""
     state = BettingState(hand, settings.profile, guess=guess)
     distinct = len(state.players) == len(hand.seats)
     get_step = _steps(settings.selection, hand.info.limit, distinct).get
