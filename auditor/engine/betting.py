@@ -558,6 +558,28 @@ class BettingState:
             self.pointer = self._anchor
         self._next = _UNKNOWN
 
+    def _take_turn(self, p: PlayerState) -> None:
+        """``p`` acts now: note the players passed over when it was not his turn."""
+        nxt = self._next
+        if nxt is not p:
+            if nxt is _UNKNOWN:
+                nxt = self.next_to_act()
+            if nxt is not p and nxt is not None:
+                self._note_skipped(p)
+        self.pointer = p.index
+
+    def _end_turn(self, p: PlayerState, commit: int) -> int:
+        """``p`` has acted with ``commit`` on the street: the action's sequence number."""
+        seq = self.seq = self.seq + 1
+        p.acted = True
+        p.voluntary = True
+        if self.skipped:
+            self.skipped.discard(p)
+        p.last_commit = commit
+        p.last_seq = seq
+        self._next = _UNKNOWN
+        return seq
+
     def _apply_fold(self, ev: Fold, p: PlayerState | None) -> None:
         if p is None:
             return
@@ -570,61 +592,26 @@ class BettingState:
             p.took_part = True
             self._next = _UNKNOWN
             return
-        index = p.index
-        if index >= 0:
-            nxt = self._next
-            if nxt is not p:
-                if nxt is _UNKNOWN:
-                    nxt = self.next_to_act()
-                if nxt is not p and nxt is not None:
-                    self._note_skipped(p)
+        if p.index >= 0:
+            self._take_turn(p)
             if not p.folded:
                 self.in_hand_count -= 1
                 self.live.remove(p)
-            self.pointer = index
         p.folded = True
-        seq = self.seq = self.seq + 1
-        p.acted = True
-        p.voluntary = True
-        if self.skipped:
-            self.skipped.discard(p)
-        p.last_commit = p.commit
-        p.last_seq = seq
-        self._next = _UNKNOWN
+        self._end_turn(p, p.commit)
 
     def _apply_check(self, ev: Check, p: PlayerState | None) -> None:
         if p is None:
             return
-        index = p.index
-        if index >= 0:
-            nxt = self._next
-            if nxt is not p:
-                if nxt is _UNKNOWN:
-                    nxt = self.next_to_act()
-                if nxt is not p and nxt is not None:
-                    self._note_skipped(p)
-            self.pointer = index
-        seq = self.seq = self.seq + 1
-        p.acted = True
-        p.voluntary = True
-        if self.skipped:
-            self.skipped.discard(p)
-        p.last_commit = p.commit
-        p.last_seq = seq
-        self._next = _UNKNOWN
+        if p.index >= 0:
+            self._take_turn(p)
+        self._end_turn(p, p.commit)
 
     def _apply_call(self, ev: Call, p: PlayerState | None) -> None:
         if p is None:
             return
-        index = p.index
-        if index >= 0:
-            nxt = self._next
-            if nxt is not p:
-                if nxt is _UNKNOWN:
-                    nxt = self.next_to_act()
-                if nxt is not p and nxt is not None:
-                    self._note_skipped(p)
-            self.pointer = index
+        if p.index >= 0:
+            self._take_turn(p)
         amount = ev.amount
         commit = p.commit + amount
         p.total += amount
@@ -643,29 +630,15 @@ class BettingState:
             # amount): the chips count as printed, the turn order goes on as after a call.
             commit = bet
         p.commit = commit
-        seq = self.seq = self.seq + 1
-        p.acted = True
-        p.voluntary = True
-        if self.skipped:
-            self.skipped.discard(p)
-        p.last_commit = commit
-        p.last_seq = seq
-        self._next = _UNKNOWN
+        self._end_turn(p, commit)
 
     def _apply_wager(self, ev: Bet | Raise, p: PlayerState | None) -> None:
         """A bet (``amount`` added) or a raise (to ``to``): both raise the street total."""
         if p is None:
             return
         to = p.commit + ev.amount if ev.__class__ is Bet else ev.to  # type: ignore[union-attr]
-        index = p.index
-        if index >= 0:
-            nxt = self._next
-            if nxt is not p:
-                if nxt is _UNKNOWN:
-                    nxt = self.next_to_act()
-                if nxt is not p and nxt is not None:
-                    self._note_skipped(p)
-            self.pointer = index
+        if p.index >= 0:
+            self._take_turn(p)
         added = to - p.commit
         if added > 0:
             p.commit = to
@@ -679,13 +652,7 @@ class BettingState:
             p.all_in = all_in = True
             if p.dealt_in and not p.folded:
                 self.live.remove(p)
-        seq = self.seq = self.seq + 1
-        p.acted = True
-        p.voluntary = True
-        if self.skipped:
-            self.skipped.discard(p)
-        p.last_commit = p.commit
-        p.last_seq = seq
+        seq = self._end_turn(p, p.commit)
         increment = to - self.current_bet
         if increment > 0:
             last_full = self.last_full
