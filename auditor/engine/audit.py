@@ -237,6 +237,10 @@ def read_stated(hand: Hand) -> Stated | None:
                 max_run = on_run
         elif kind is PotSummary:
             summary = ev  # type: ignore[assignment]
+        elif kind is Mucks:
+            mucked.add((ev.player, run))  # type: ignore[attr-defined]
+        elif kind is UncalledReturned:
+            returns.append(ev)  # type: ignore[arg-type]
         elif kind is BoardSummary:
             summary_boards[ev.run] = ev.cards  # type: ignore[attr-defined]
             if ev.run > max_run:  # type: ignore[attr-defined]
@@ -248,10 +252,6 @@ def read_stated(hand: Hand) -> Stated | None:
             run = ev.run  # type: ignore[attr-defined]
             if run > max_run:
                 max_run = run
-        elif kind is Mucks:
-            mucked.add((ev.player, run))  # type: ignore[attr-defined]
-        elif kind is UncalledReturned:
-            returns.append(ev)  # type: ignore[arg-type]
         elif kind is CashedOut:
             cash_outs[ev.player] = ev  # type: ignore[index]
         else:  # HandCancelled

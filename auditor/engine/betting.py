@@ -79,6 +79,7 @@ NO_CAP = 1 << 62  # room left under the cap of a game without one
 _UNKNOWN: Any = object()  # next_to_act() not worked out since the last change
 
 _SEAT_NUMBER = attrgetter("seat")
+_COMMIT = attrgetter("commit")
 _PARTICIPATION = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
 
 
@@ -97,7 +98,6 @@ class PlayerState:
         "last_seq",
         "name",
         "room",
-        "seat",
         "stack",
         "start_stack",
         "took_part",
@@ -105,9 +105,8 @@ class PlayerState:
         "voluntary",
     )
 
-    def __init__(self, name: str, seat: int, stack: int, cap: int | None) -> None:
+    def __init__(self, name: str, stack: int, cap: int | None) -> None:
         self.name = name
-        self.seat = seat
         self.start_stack = stack
         self.stack = stack  # chips left in front of him
         # Capped no-limit: the cap minus everything he put in.
@@ -222,7 +221,7 @@ class BettingState:
         for s in seats:
             name = s.player
             seat = s.seat
-            p = PlayerState(name, seat, s.stack, cap)
+            p = PlayerState(name, s.stack, cap)
             if name in players or seat <= previous:
                 in_order = False
             previous = seat
@@ -699,13 +698,13 @@ class BettingState:
     def _apply_returned(self, ev: UncalledReturned, p: PlayerState | None) -> None:
         if p is None:
             return
-        p.stack += ev.amount
-        p.cap_left += ev.amount
-        p.room = p.stack if p.stack < p.cap_left else p.cap_left
-        self.pot -= ev.amount
-        take = ev.amount if ev.amount < p.commit else p.commit
-        p.commit -= take
-        self.current_bet = max((q.commit for q in self.order), default=0)
+        amount = ev.amount
+        stack = p.stack = p.stack + amount
+        cap_left = p.cap_left = p.cap_left + amount
+        p.room = stack if stack < cap_left else cap_left
+        self.pot -= amount
+        p.commit -= amount if amount < p.commit else p.commit
+        self.current_bet = max(map(_COMMIT, self.order), default=0)
         self._next = _UNKNOWN
 
     def _apply_end(self, ev: Event, p: PlayerState | None) -> None:

@@ -132,4 +132,4 @@ def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
             folded.add(name)
         elif p.all_in:
             all_in.add(name)
-    return ReplayResult(findings=findings, contributed=contributed, folded=folded, all_in=all_in)
+    return ReplayResult(findings, contributed, folded, all_in)

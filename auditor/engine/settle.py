@@ -39,7 +39,7 @@ def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
         layout = laid.layout
         owner, excess = layout.returned_to, layout.returned
         rows = _rows(hand, replay.contributed, owner, excess, laid.returns, won, None)
-        return Settlement(findings=[], payouts=rows)
+        return Settlement([], rows)
     audit = audit_laid(hand, replay, settings.profile, stated, laid)
     findings: list[Finding] = []
     if not audit.quiet:  # something does not add up: let each rule say what
@@ -47,7 +47,7 @@ def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
         for rule in _pot_rules():
             if selection is None or rule.code in selection:
                 findings += rule.check(audit)
-    return Settlement(findings=findings, payouts=payout_rows(audit))
+    return Settlement(findings, payout_rows(audit))
 
 
 def payout_rows(audit: PotAudit) -> list[PayoutRow]:
@@ -84,14 +84,14 @@ def _rows(
             continue
         back = returned_stated.get(player, 0) if returned_stated else 0
         rows.append(
-            PayoutRow(
-                player=player,
-                seat=seat.seat,
-                contributed=put_in,
-                returned=excess if player == owner else 0,
-                won_stated=won,
-                won_replayed=won if replayed is None else replayed.get(player, 0),
-                net=won + back - put_in,
+            PayoutRow(  # player, seat, contributed, returned, won_stated, won_replayed, net
+                player,
+                seat.seat,
+                put_in,
+                excess if player == owner else 0,
+                won,
+                won if replayed is None else replayed.get(player, 0),
+                won + back - put_in,
             )
         )
     return rows
