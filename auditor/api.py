@@ -14,7 +14,8 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
@@ -23,14 +24,23 @@ import pyarrow.compute as pc
 
 from auditor.config import Settings
 from auditor.engine.replay import replay
+from auditor.engine.result import PayoutRow
 from auditor.engine.settle import settle
 from auditor.model.hand import Hand, ParseStatus
-from auditor.parsing.blocks import HandBlock, split_hands
-from auditor.parsing.decode import NotText, iter_lines, iter_text_lines
+from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text
+from auditor.parsing.decode import NotText
 from auditor.parsing.pokerstars import Unreadable
 from auditor.parsing.reader import read_block
-from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
-from auditor.report.writer import Format, ReportSummary, ReportTables, open_report, to_tables
+from auditor.report.chunk import ChunkRows, check_cents, findings_table
+from auditor.report.records import (
+    FindingRecord,
+    FindingRow,
+    HandRecord,
+    HandRow,
+    PayoutRecord,
+    hand_row,
+)
+from auditor.report.writer import Format, ReportSummary, ReportTables, open_report
 from auditor.rules.base import Finding
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.rules.registry import all_rules
@@ -40,13 +50,19 @@ CHUNK_HANDS = 500  # hands sent to a worker at a time
 
 @dataclass(slots=True)
 class HandOutcome:
-    """Everything auditing one hand produced, ready for the report."""
+    """Everything auditing one hand produced, as plain values (amounts in units of
+    10^-``decimals``): files turn chunks of them into Arrow (``ChunkRows``), ``audit_text``
+    into records (``AuditResult.add``)."""
 
-    hand: HandRecord
-    findings: list[FindingRecord] = field(default_factory=list)
-    payouts: list[PayoutRecord] = field(default_factory=list)
+    hand: HandRow  # its findings count is len(findings), once SE001 has added its own
+    findings: list[FindingRow] = field(default_factory=list)
+    payouts: list[PayoutRow] = field(default_factory=list)
     stacks: HandStacks | None = None  # for SE001, None when the hand was not audited
     decimals: int = 2
+
+    @property
+    def source(self) -> str:
+        return self.hand[0]
 
 
 @dataclass(slots=True)
@@ -60,6 +76,18 @@ class AuditResult:
     def codes(self) -> list[str]:
         """The finding codes, in report order."""
         return [f.code for f in sorted(self.findings, key=lambda f: (f.source, f.line, f.code))]
+
+    def add(self, outcome: HandOutcome) -> None:
+        """The rows of one hand, as records."""
+        decimals = outcome.decimals
+        hand = HandRecord.from_row(outcome.hand, len(outcome.findings))
+        self.hands.append(hand)
+        self.findings += [FindingRecord.from_row(f, decimals) for f in outcome.findings]
+        self.payouts += [
+            PayoutRecord.from_payout(p, source=hand.source, hand_id=hand.hand_id or "",
+                                     decimals=decimals)
+            for p in outcome.payouts
+        ]
 
 
 class HandAuditor:
@@ -77,12 +105,11 @@ class HandAuditor:
         selection = self.settings.selection
         return selection is None or code in selection
 
-    def record(self, finding: Finding, source: str, hand_id: str | None,
-               decimals: int) -> FindingRecord:
+    def finding_row(self, finding: Finding, source: str, hand_id: str | None) -> FindingRow:
         """The report row of a finding."""
         name, severity = self._rule_meta[finding.code]
-        return FindingRecord.from_finding(finding, source=source, hand_id=hand_id, rule=name,
-                                          severity=severity, decimals=decimals)
+        return (source, hand_id, finding.line, finding.code, name, severity, finding.street,
+                finding.player, finding.message, finding.expected, finding.observed)
 
     def audit_block(self, block: HandBlock) -> HandOutcome:
         """Read, replay and settle one hand block."""
@@ -103,42 +130,33 @@ class HandAuditor:
     def _audit(self, hand: Hand) -> HandOutcome:
         info = hand.info
         if hand.cancelled:
-            return HandOutcome(HandRecord.from_hand(hand, status="cancelled", findings=0),
-                               decimals=info.decimals)
+            return HandOutcome(hand_row(hand, "cancelled"), decimals=info.decimals)
         result = replay(hand, self.settings)
         settlement = settle(hand, result, self.settings)
-        findings = [self.record(f, hand.source, info.hand_id, info.decimals)
-                    for f in (*result.findings, *settlement.findings)]
-        payouts = [PayoutRecord.from_payout(p, source=hand.source, hand_id=info.hand_id,
-                                            decimals=info.decimals)
-                   for p in settlement.payouts]
-        status: ParseStatus = "audited"
-        return HandOutcome(
-            HandRecord.from_hand(hand, status=status, findings=len(findings)),
-            findings, payouts, HandStacks.of(hand, settlement), info.decimals,
-        )
+        found = result.findings + settlement.findings
+        findings = [self.finding_row(f, hand.source, info.hand_id) for f in found] if found else []
+        payouts = settlement.payouts
+        check_cents(findings, payouts, info.decimals)
+        return HandOutcome(hand_row(hand, "audited"), findings, payouts,
+                           HandStacks.of(hand, settlement), info.decimals)
 
     def _unreadable(self, bad: Unreadable) -> HandOutcome:
         status: ParseStatus = "unsupported" if bad.code == "HH002" else "unparsable"
         info = bad.info
+        hand_id = bad.hand_id or None
         findings = []
         if self.wanted(bad.code):
             finding = Finding(code=bad.code, line=bad.line, message=bad.message)
-            findings.append(self.record(finding, bad.source, bad.hand_id or None,
-                                        info.decimals if info else 2))
+            findings.append(self.finding_row(finding, bad.source, hand_id))
+        row: HandRow
         if info is not None:
-            row = HandRecord(
-                source=bad.source, hand_id=bad.hand_id or None, first_line=bad.first_line,
-                last_line=bad.last_line, site=bad.site, game=info.game, limit=info.limit,
-                stakes=None, currency=info.currency, table=info.table,
-                tournament=info.tournament, started=info.started or None, status=status,
-                findings=len(findings),
-            )
+            row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site, info.game,
+                   info.limit, None, info.currency, info.table, info.tournament,
+                   info.started or None, status)
         else:
-            row = HandRecord(source=bad.source, hand_id=bad.hand_id or None,
-                             first_line=bad.first_line, last_line=bad.last_line, site=bad.site,
-                             status=status, findings=len(findings))
-        return HandOutcome(row, findings)
+            row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site, None, None,
+                   None, "", "", None, None, status)
+        return HandOutcome(row, findings, decimals=info.decimals if info else 2)
 
 
 class ContinuityChecker:
@@ -148,20 +166,19 @@ class ContinuityChecker:
         self.auditor = auditor
         self.tracker = StackTracker(auditor.settings)
 
-    def findings(self, source: str, stacks: HandStacks | None) -> list[FindingRecord]:
+    def findings(self, source: str, stacks: HandStacks | None) -> list[FindingRow]:
         """The SE001 rows of one hand; a hand that was not audited breaks its file's chains."""
         if stacks is None:
             self.tracker.forget(source)
             return []
-        return [self.auditor.record(f, source, stacks.hand_id, stacks.decimals)
-                for f in self.tracker.feed(stacks)]
+        found = self.tracker.feed(stacks)
+        if not found:  # nearly always: no list to build
+            return []
+        return [self.auditor.finding_row(f, source, stacks.hand_id) for f in found]
 
     def __call__(self, outcome: HandOutcome) -> HandOutcome:
         """``outcome`` with its SE001 findings added."""
-        found = self.findings(outcome.hand.source, outcome.stacks)
-        if found:
-            outcome.findings.extend(found)
-            outcome.hand = replace(outcome.hand, findings=len(outcome.findings))
+        outcome.findings += self.findings(outcome.source, outcome.stacks)
         return outcome
 
 
@@ -176,27 +193,46 @@ class ChunkResult:
 
 def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
     """Audit consecutive hand blocks of one file."""
-    outcomes = [auditor.audit_block(b) for b in chunk]
-    tables = to_tables([o.hand for o in outcomes],
-                       [f for o in outcomes for f in o.findings],
-                       [p for o in outcomes for p in o.payouts])
-    result = ChunkResult(tables, [(o.hand.source, o.stacks) for o in outcomes])
-    # The readers' caches are long-lived and large; the cyclic collector would scan them
-    # again and again (a quarter of the run time). Hands form no reference cycles and are
-    # freed by reference counting, so moving what is alive now out of the collector's
-    # sight frees nothing less.
-    gc.freeze()
+    rows = ChunkRows()
+    stacks = []
+    with _collector_paused():
+        for block in chunk:
+            outcome = auditor.audit_block(block)
+            rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+            stacks.append((outcome.source, outcome.stacks))
+        result = ChunkResult(rows.tables(), stacks)
+        # The readers' caches are long-lived and large; the cyclic collector would scan
+        # them again and again (a quarter of the run time). Hands form no reference cycles
+        # and are freed by reference counting, so moving what is alive now out of the
+        # collector's sight frees nothing less.
+        gc.freeze()
     return result
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic collector off while a chunk is audited: hands make no reference cycles,
+    so it would only rescan the chunk's rows as they pile up (about 2% of the run).
+    Freezing before it resumes leaves it nothing of the chunk to scan."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTables:
     """The chunk's tables with the SE001 findings of its hands added (and counted)."""
-    extra: list[FindingRecord] = []
+    extra: list[FindingRow] = []
+    decimals: list[int] = []
     more = [0] * len(result.stacks)
     for i, (source, stacks) in enumerate(result.stacks):
         found = check.findings(source, stacks)
         if found:
-            extra.extend(found)
+            extra += found
+            decimals += [stacks.decimals] * len(found)  # type: ignore[union-attr]
             more[i] = len(found)
     tables = result.tables
     if not extra:
@@ -205,7 +241,7 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     counts = pc.add(hands["findings"], pa.array(more, pa.int64()))
     index = hands.schema.get_field_index("findings")
     hands = hands.set_column(index, hands.schema.field(index), counts)
-    findings = pa.concat_tables([tables.findings, to_tables((), extra, ()).findings])
+    findings = pa.concat_tables([tables.findings, findings_table(extra, decimals)])
     return ReportTables(hands, findings, tables.payouts)
 
 
@@ -217,11 +253,8 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
     auditor = HandAuditor(settings)
     check = ContinuityChecker(auditor)
     result = AuditResult()
-    for block in split_hands(iter_text_lines(text), source):
-        outcome = check(auditor.audit_block(block))
-        result.hands.append(outcome.hand)
-        result.findings.extend(outcome.findings)
-        result.payouts.extend(outcome.payouts)
+    for block in blocks_of_text(text, source):
+        result.add(check(auditor.audit_block(block)))
     return result
 
 
@@ -237,9 +270,9 @@ def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) 
     settings = settings or Settings()
     auditor = HandAuditor(settings)
     tracker = StackTracker(settings)
-    for block in split_hands(iter_lines(path), str(path)):
+    for block in blocks_of_file(path, str(path)):
         parsed = read_block(block)
-        wanted = f"#{hand_id}:" in block.lines[0][1] or (
+        wanted = f"#{hand_id}:" in block.lines[0] or (
             not isinstance(parsed, Unreadable) and parsed.info.hand_id == hand_id)
         if isinstance(parsed, Unreadable):
             if wanted:
@@ -312,7 +345,7 @@ def _chunks(files: list[tuple[Path, bool]], problems: list[InputProblem],
         on_file(path)
         count = 0
         try:
-            blocks = split_hands(iter_lines(path), str(path))
+            blocks = blocks_of_file(path, str(path))
             while chunk := list(islice(blocks, CHUNK_HANDS)):
                 count += len(chunk)
                 yield chunk

@@ -1,4 +1,4 @@
-"""Time each stage of the audit (parse, replay, settle) per hand, and profile the whole.
+"""Time each stage of the audit (cut, parse, replay, settle) per hand, and profile the whole.
 
     python bench/profile_stages.py [FILE] [--profile]
 
@@ -17,8 +17,7 @@ from auditor.api import HandAuditor
 from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.settle import settle
-from auditor.parsing.blocks import split_hands
-from auditor.parsing.decode import iter_lines
+from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.reader import read_block
 
 
@@ -26,7 +25,9 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     work = Path(__file__).resolve().parent / "_work"
     path = Path(args[0]) if args else sorted(work.glob("input-*/*.txt"))[0]
-    blocks = list(split_hands(iter_lines(path), str(path)))
+    t = time.perf_counter()
+    blocks = list(blocks_of_file(path, str(path)))
+    cut = time.perf_counter() - t
     n = len(blocks)
     auditor = HandAuditor()
 
@@ -49,7 +50,8 @@ def main() -> None:
     run()
     total = time.perf_counter() - t
     print(f"{n} hands from {path.name}")
-    for name, secs in (("parse", parse), ("replay", rep), ("settle", sett), ("audit", total)):
+    stages = (("cut", cut), ("parse", parse), ("replay", rep), ("settle", sett), ("audit", total))
+    for name, secs in stages:
         print(f"{name:>7}: {secs / n * 1e6:7.1f} us/hand")
     print(f"  audit: {n / total:,.0f} hands/s (no report)")
     if "--profile" in sys.argv:

@@ -1,74 +1,212 @@
-"""Cutting a stream of numbered lines into hand blocks, one per hand header."""
+"""Cutting decoded text into hand blocks, one per hand header.
+
+The hot path works on whole chunks of text in C-level calls: one regular expression finds
+the headers, each hand's text is split into lines and right-stripped in bulk, and line
+numbers come from the number of lines cut, not from numbering each line.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain
+from pathlib import Path
+
+from auditor.parsing.decode import CHUNK, decoded_chunks, lf_only, logical_lines
 
 # First line of a hand, per site. Only PokerStars is replayed so far; the others are
 # recognised so that their hands are counted and reported as not supported (HH002).
-_HEADERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("pokerstars", re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #")),
-    ("ggpoker", re.compile(r"Poker Hand #[A-Z]*\d+: ")),
-    ("winamax", re.compile(r"Winamax Poker - ")),
-    ("partypoker", re.compile(r"\*{5} Hand History [Ff]or Game ")),
-    ("fulltilt", re.compile(r"Full Tilt Poker Game #")),
-    ("888", re.compile(r"#Game No : \d+")),
-    ("wpn", re.compile(r"Game Hand #\d+ - ")),
+_HEADERS: tuple[tuple[str, str], ...] = (
+    ("pokerstars", r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #"),
+    ("ggpoker", r"Poker Hand #[A-Z]*\d+: "),
+    ("winamax", r"Winamax Poker - "),
+    ("partypoker", r"\*{5} Hand History [Ff]or Game "),
+    ("fulltilt", r"Full Tilt Poker Game #"),
+    ("888", r"#Game No : \d+"),
+    ("wpn", r"Game Hand #\d+ - "),
 )
+_SITES = tuple(site for site, _ in _HEADERS)
+_ANY_SITE = "|".join(f"({pattern})" for _, pattern in _HEADERS)  # group i + 1: site i
+_SITE = re.compile(_ANY_SITE)
 
-
-_HEADER_STARTS = frozenset({"Po", "Wi", "**", "Fu", "#G", "Ga", " P", "  "})
+# A header line: a site's header at the start of the line, after one space if it starts
+# with "P", or after two or more white spaces. Lines are matched before they are
+# right-stripped, so a header that ends in a space needs more text after it on its line.
+_HEADER = rf"(?:  [^\S\n]*| (?=P))?(?:{_ANY_SITE})(?:(?<=\S)|(?=[^\S\n]*\S))"
+_HEADER_LINE = re.compile(_HEADER)
+# The same after the newline that ends the line before, to search whole texts. The look
+# at the first character (every header starts with one of these) skips most lines fast.
+_HEADER_AFTER_NEWLINE = re.compile(rf"\n(?=[ PW*F#G]){_HEADER}")
 
 
 @dataclass(slots=True)
 class HandBlock:
-    """The lines of one hand: from its header to the line before the next header."""
+    """The lines of one hand: from its header to the line before the next header.
+
+    ``lines`` are right-stripped (the header also left-stripped), blank lines inside kept,
+    trailing blank lines dropped. ``lines[i]`` is on line ``first_line + i`` of the file,
+    unless ``numbers`` is set: a BOM inside a line (files concatenated without a final
+    newline) splits one physical line into logical lines with the same number.
+    """
 
     source: str
     site: str
-    lines: list[tuple[int, str]] = field(default_factory=list)
+    first_line: int
+    lines: list[str]
+    numbers: list[int] | None = None
 
-    @property
-    def first_line(self) -> int:
-        return self.lines[0][0]
+    def number(self, i: int) -> int:
+        """The file line number of ``lines[i]``."""
+        if self.numbers is not None:
+            return self.numbers[i]
+        return self.first_line + (i if i >= 0 else i + len(self.lines))
 
     @property
     def last_line(self) -> int:
-        return self.lines[-1][0]
+        return self.number(-1)
+
+    def numbered(self) -> Iterator[tuple[int, str]]:
+        """``(number, text)`` for each line."""
+        numbers = self.numbers
+        if numbers is None:
+            return zip(range(self.first_line, self.first_line + len(self.lines)), self.lines,
+                       strict=True)
+        return zip(numbers, self.lines, strict=True)
 
 
 def site_of_header(line: str) -> str | None:
     """The site whose hand header ``line`` is, or None."""
-    stripped = line.lstrip()
-    for site, pattern in _HEADERS:
-        if pattern.match(stripped):
-            return site
-    return None
+    m = _SITE.match(line.lstrip())
+    return None if m is None else _SITES[m.lastindex - 1]
 
 
-def split_hands(lines: Iterable[tuple[int, str]], source: str) -> Iterator[HandBlock]:
-    """Yield one block per hand header; text before the first header is skipped and
-    trailing blank lines are dropped from each block."""
-    block: HandBlock | None = None
-    append = None
-    for item in lines:
-        line = item[1]
-        # Cheap test first: every header starts with one of these.
-        if line[:2] in _HEADER_STARTS and (site := site_of_header(line)) is not None:
-            if block is not None:
-                yield _trimmed(block)
-            block = HandBlock(source, site, [(item[0], line.lstrip())])
-            append = block.lines.append
-        elif append is not None:
-            append(item)
-    if block is not None:
-        yield _trimmed(block)
+def blocks_of_file(path: Path, source: str, chunk_size: int = CHUNK) -> Iterator[HandBlock]:
+    """Every hand block of ``path``, streamed ``chunk_size`` bytes at a time. Raises
+    ``OSError`` or ``decode.NotText``."""
+    return _Cutter(source).cut(decoded_chunks(path, chunk_size))
 
 
-def _trimmed(block: HandBlock) -> HandBlock:
+def blocks_of_text(text: str, source: str) -> Iterator[HandBlock]:
+    """Every hand block of a text in memory."""
+    text = lf_only(text)
+    return _Cutter(source).cut(text[i : i + CHUNK] for i in range(0, len(text), CHUNK))
+
+
+class _Cutter:
+    """Cuts a stream of text chunks with LF line endings into hand blocks. Text before the
+    first header is skipped; a block stays open across chunks until the next header."""
+
+    __slots__ = ("block", "number", "source")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.block: HandBlock | None = None  # the open block: more lines may follow
+        self.number = 0  # lines read so far
+
+    def cut(self, chunks: Iterable[str]) -> Iterator[HandBlock]:
+        # Each line is kept with the "\n" that ends the line before it (the first line
+        # with a made-up one), so one search pattern finds every header. A last "\n"
+        # ends the last line (or adds a blank line, dropped as trailing blank).
+        tail = "\n"  # the unfinished last line
+        for chunk in chain(chunks, ("\n",)):
+            end = chunk.rfind("\n")
+            if end < 0:
+                tail += chunk
+                continue
+            text = tail + chunk
+            end += len(tail)
+            tail = text[end:]
+            start = 0
+            # Rare: a line with a BOM is cut into logical lines, one line at a time.
+            while (bom := text.find("\ufeff", start, end)) >= 0:
+                line = text.rfind("\n", start, bom)
+                stop = text.find("\n", bom, end)
+                stop = end if stop < 0 else stop
+                yield from self._plain_lines(text, start, line)
+                yield from self._line_with_bom(text[line + 1 : stop].rstrip())
+                start = stop
+            yield from self._plain_lines(text, start, end)
+        if self.block is not None:
+            yield _finished(self.block)
+
+    def _plain_lines(self, text: str, start: int, end: int) -> Iterator[HandBlock]:
+        """The blocks that ``text[start:end]`` completes: whole lines without a BOM, each
+        after the newline that ends the line before it."""
+        number = self.number
+        site: str | None = None  # the site of the header at ``start``, if in this text
+        for m in _HEADER_AFTER_NEWLINE.finditer(text, start, end):
+            at = m.start()
+            if site is not None:
+                # The common case, a whole hand in this text: its lines without the
+                # trailing blank ones, which are only counted.
+                body = text[start + 1 : at].rstrip()
+                lines = list(map(str.rstrip, body.split("\n")))
+                lines[0] = lines[0].lstrip()
+                yield HandBlock(self.source, site, number + 1, lines)
+                number += len(lines) + text.count("\n", start + 1 + len(body), at)
+            elif self.block is not None:
+                number = _add_text(self.block, text, start, at, number)
+                yield _finished(self.block)
+                self.block = None
+            else:
+                number += text.count("\n", start, at)
+            site = _SITES[m.lastindex - 1]
+            start = at
+        if site is not None:
+            self.block = HandBlock(self.source, site, number + 1, [])
+        if self.block is None:
+            number += text.count("\n", start, end)
+        else:
+            number = _add_text(self.block, text, start, end, number)
+        self.number = number
+
+    def _line_with_bom(self, line: str) -> list[HandBlock]:
+        """The block (if any) that a right-stripped line with a BOM completes."""
+        done = []
+        self.number += 1
+        for part in logical_lines(line):
+            m = _HEADER_LINE.match(part)
+            if m is not None:
+                if self.block is not None:
+                    done.append(_finished(self.block))
+                self.block = HandBlock(self.source, _SITES[m.lastindex - 1], self.number, [])
+            if self.block is not None:
+                _add(self.block, self.number, [part])
+        return done
+
+
+def _add_text(block: HandBlock, text: str, start: int, end: int, number: int) -> int:
+    """Add the lines of ``text[start:end]`` (each after a newline), the first of them line
+    ``number + 1``, to ``block``; the number of the last line read."""
+    if start == end:
+        return number
+    lines = text[start + 1 : end].split("\n")
+    _add(block, number + 1, list(map(str.rstrip, lines)))
+    return number + len(lines)
+
+
+def _add(block: HandBlock, number: int, lines: list[str]) -> None:
+    """Add ``lines``, numbered from ``number`` on, to ``block``."""
+    if block.numbers is None:
+        if block.first_line + len(block.lines) == number:
+            block.lines += lines
+            return
+        block.numbers = list(range(block.first_line, block.first_line + len(block.lines)))
+    block.lines += lines
+    block.numbers += range(number, number + len(lines))
+
+
+def _finished(block: HandBlock) -> HandBlock:
+    """``block`` with its header left-stripped and its trailing blank lines dropped."""
     lines = block.lines
-    while len(lines) > 1 and not lines[-1][1]:
+    lines[0] = lines[0].lstrip()
+    numbers = block.numbers
+    while len(lines) > 1 and not lines[-1]:
         lines.pop()
+        if numbers is not None:
+            numbers.pop()
+    if numbers is not None and numbers == list(range(block.first_line,
+                                                     block.first_line + len(lines))):
+        block.numbers = None
     return block

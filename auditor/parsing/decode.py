@@ -1,20 +1,21 @@
-"""Reading hand-history files as users have them, as a stream of numbered lines.
+"""Reading hand-history files as users have them: decoded text with one kind of newline.
 
 Encodings: UTF-8 with or without BOM, UTF-16 with BOM (old WPN exports end with a stray
 odd byte), and cp1252 for everything that is not valid UTF-8. Line endings: LF, CRLF and
-bare CR. Files are read in chunks, so memory stays flat however large the file.
+bare CR, all turned into LF. Files are read in chunks, so memory stays flat however large
+the file.
 """
 
 from __future__ import annotations
 
 import codecs
-import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import partial
+from itertools import chain
 from pathlib import Path
 
 CHUNK = 1 << 20
 _SNIFF = 1 << 16
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 class NotText(ValueError):
@@ -53,63 +54,76 @@ def _cp1252_fallback(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error("auditor-cp1252-fallback", _cp1252_fallback)
 
 
-def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Yield ``(line_number, text)`` for each line of ``path``, 1-based, without the line
-    ending and without trailing white space. A BOM inside a line (files concatenated
-    without a newline) starts a new logical line with the same number."""
+def lf_only(text: str) -> str:
+    """``text`` with CRLF and bare CR line endings turned into LF."""
+    if "\r" in text:
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def decoded_chunks(path: Path, chunk_size: int = CHUNK) -> Iterator[str]:
+    """The text of ``path``, decoded ``chunk_size`` bytes at a time, with LF line endings
+    only. Raises ``OSError`` or ``NotText`` (on the first ``next``)."""
     with path.open("rb") as f:
         head = f.read(_SNIFF)
         encoding = sniff_encoding(head)
         errors = "auditor-cp1252-fallback" if encoding.startswith("utf-8") else "replace"
-        decoder = codecs.getincrementaldecoder(encoding)(errors=errors)
-        # A UTF-16 file that ends in a stray odd byte: drop that byte at the end rather
-        # than read it as a U+FFFD line of its own.
+        decode = codecs.getincrementaldecoder(encoding)(errors=errors).decode
+        # A UTF-16 file that ends in a stray odd byte: leave that byte in the decoder
+        # rather than flush it as a U+FFFD line of its own.
         flush = not encoding.startswith("utf-16")
-        number = 0
-        pending = ""
-        chunk = head
-        while True:
-            final = not chunk
-            text = pending + decoder.decode(chunk, final=final and flush)
+        # The head, then the rest of the file, then b"" to end with.
+        raw = chain((head[i : i + chunk_size] for i in range(0, len(head), chunk_size)),
+                    iter(partial(f.read, chunk_size), b""), (b"",))
+        held = ""
+        for data in raw:
+            text = held + decode(data, flush and not data)
             # A chunk ending in CR may be half a CRLF: hold the CR back.
-            held = "\r" if not final and text.endswith("\r") else ""
-            parts = _NEWLINE.split(text[:-1] if held else text)
-            pending = parts.pop() + held  # the unfinished last line
-            if final and pending:
-                parts.append(pending)
-            if "\ufeff" in text:
-                for raw in parts:
-                    number += 1
-                    yield from _logical(number, raw.rstrip())
-            else:
-                # The common case, done in bulk: number and right-strip every line.
-                yield from zip(range(number + 1, number + 1 + len(parts)),
-                               map(str.rstrip, parts), strict=True)
-                number += len(parts)
-            if final:
-                return
-            chunk = f.read(CHUNK)
+            held = "\r" if text.endswith("\r") else ""
+            if text := lf_only(text[:-1] if held else text):
+                yield text
+        if held:
+            yield "\n"
+
+
+def iter_lines(path: Path, chunk_size: int = CHUNK) -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, text)`` for each line of ``path``, 1-based, without the line
+    ending and without trailing white space. A BOM inside a line (files concatenated
+    without a newline) starts a new logical line with the same number."""
+    return _numbered(decoded_chunks(path, chunk_size))
 
 
 def iter_text_lines(text: str) -> Iterator[tuple[int, str]]:
     """Like ``iter_lines`` for text already in memory."""
-    parts = _NEWLINE.split(text)
-    if parts and parts[-1] == "":
-        parts.pop()
-    if "\ufeff" not in text:
-        yield from zip(range(1, len(parts) + 1), map(str.rstrip, parts), strict=True)
-        return
-    for number, raw in enumerate(parts, start=1):
-        yield from _logical(number, raw.rstrip())
+    return _numbered((lf_only(text),))
 
 
-def _logical(number: int, raw: str) -> Iterator[tuple[int, str]]:
-    line = raw.rstrip()
-    if line.startswith("\ufeff"):
-        line = line.lstrip("\ufeff")
-    if "\ufeff" in line:
-        for part in line.split("\ufeff"):
-            if part.strip():
-                yield number, part.rstrip()
-        return
-    yield number, line
+def _numbered(chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The numbered, right-stripped lines of a stream of LF-only text chunks."""
+    number = 0
+    pending = ""  # the unfinished last line
+    for chunk in chunks:
+        text = pending + chunk
+        parts = text.split("\n")
+        pending = parts.pop()
+        if "\ufeff" in text:
+            for raw in parts:
+                number += 1
+                for line in logical_lines(raw.rstrip()):
+                    yield number, line
+        else:
+            yield from zip(range(number + 1, number + 1 + len(parts)),
+                           map(str.rstrip, parts), strict=True)
+            number += len(parts)
+    if pending:
+        yield from ((number + 1, line) for line in logical_lines(pending.rstrip()))
+
+
+def logical_lines(line: str) -> list[str]:
+    """The logical lines of one right-stripped physical line that holds a BOM: leading BOMs
+    are dropped, and each BOM inside (files concatenated without a final newline) starts
+    a new line; blank pieces between BOMs are dropped."""
+    line = line.lstrip("\ufeff")
+    if "\ufeff" not in line:
+        return [line]
+    return [part.rstrip() for part in line.split("\ufeff") if part.strip()]

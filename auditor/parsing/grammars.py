@@ -26,8 +26,12 @@ def grammar_files() -> list[Path]:
 def load(site: str, *, strict: bool = True, cython: bool = True) -> Lark:
     """The LALR parser of a site grammar, built once per process. ``lark-cython`` is used
     when installed; its errors cannot be ``str()``-ed, so callers build their own
-    messages from the error's line, column and token."""
-    options: dict[str, object] = {"parser": "lalr", "strict": strict, "cache": False}
+    messages from the error's line, column and token.
+
+    Lark keeps the built tables in a file of the temporary folder, keyed by the grammar
+    and these options: later processes (each worker, each run) load them in a few
+    milliseconds instead of building them for most of a second."""
+    options: dict[str, object] = {"parser": "lalr", "strict": strict, "cache": True}
     if cython:
         try:
             import lark_cython

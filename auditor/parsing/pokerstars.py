@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from lark import Token, Tree
@@ -21,7 +22,14 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import CURRENCY_SYMBOLS, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
-from auditor.parsing.shape import PLAYER, find_name, seat_line_name, shape_of, split_fields
+from auditor.parsing.shape import (
+    PLAIN_SEAT,
+    PLAYER,
+    find_name,
+    seat_line_name,
+    shape_of,
+    split_fields,
+)
 
 _FIELD_PLACEHOLDERS = "\ue001\ue002\ue003\ue004"
 _READABLE = {
@@ -58,30 +66,46 @@ class Unreadable:
     info: HandInfo | None = None
 
 
-# A recipe builds one event (or header fields) from a line's values.
-Recipe = Callable[[list[str], str | None, int, "_Context"], Any]
+# How to make a line's event: ``make(line_number, *args)``, and whether the same line
+# may reuse it (see ``_RecipeBuilder``).
+Made = tuple[Callable[..., Any], tuple[Any, ...], bool]
+# A recipe reads a line's values (with the player's name and the hand's context).
+Recipe = Callable[[list[str], str | None, "_Context"], Made]
 
 
-_AMOUNTS: dict[int, dict[str, int]] = {0: {}, 2: {}}
+class _Amounts(dict[str, int]):
+    """Amount texts of one number of decimals, converted once: amounts repeat (stakes,
+    common bets), and a dictionary hit costs a fraction of parsing the text again."""
+
+    def __init__(self, decimals: int) -> None:
+        super().__init__()
+        self.decimals = decimals
+
+    def __missing__(self, text: str) -> int:
+        value = parse_amount(text, self.decimals)
+        if len(self) < 100_000:
+            self[text] = value
+        return value
+
+
+_AMOUNTS: dict[int, _Amounts] = {}
+
+
+def _amounts(decimals: int) -> _Amounts:
+    found = _AMOUNTS.get(decimals)
+    if found is None:
+        found = _AMOUNTS[decimals] = _Amounts(decimals)
+    return found
 
 
 @dataclass(slots=True)
 class _Context:
-    decimals: int
+    """What a recipe needs beyond the line: the hand's amounts and big blind, and the run
+    (board) of a run-it-twice hand the lines are on."""
+
+    amounts: _Amounts
     big_blind: int = 0
     run: int = 0
-
-    def amount(self, text: str) -> int:
-        # Amounts repeat (stakes, common bets), so each text is converted once.
-        memo = _AMOUNTS.get(self.decimals)
-        if memo is None:
-            memo = _AMOUNTS[self.decimals] = {}
-        value = memo.get(text)
-        if value is None:
-            value = parse_amount(text, self.decimals)
-            if len(memo) < 100_000:
-                memo[text] = value
-        return value
 
 
 # --- recipes ------------------------------------------------------------------------
@@ -120,12 +144,21 @@ _CARDS: dict[str, tuple[str, ...]] = {}
 # Fast positional constructors of the events a reader builds most.
 _NEW = {cls: ev.positional(cls) for cls in (
     ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.UncalledReturned, ev.Shows, ev.Collected, ev.SeatSummary, ev.TableNote,
+    ev.UncalledReturned, ev.Shows, ev.Mucks, ev.Collected, ev.CashedOut, ev.ShowdownStart,
+    ev.PotSummary, ev.BoardSummary, ev.SeatSummary, ev.TableNote, ev.HandCancelled, ev.Seat,
 )}
 
 
 class _RecipeBuilder:
-    """Compiles the parse tree of one shape into a recipe."""
+    """Compiles the parse tree of one shape into a recipe.
+
+    A recipe takes the line's values, the player's name and the hand's context, and
+    returns how to make the line's event: ``(make, args, reusable)``, the event being
+    ``make(line_number, *args)``. A reusable result depends only on the line's text and
+    the hand's amounts and blinds, so the reader keeps it for the next time the very line
+    comes (players keep their names for a session); lines of a run-it-twice board depend
+    on the run, and are never reused.
+    """
 
     def __init__(self, shape: str) -> None:
         self.slot = _slots(shape)
@@ -154,6 +187,12 @@ class _RecipeBuilder:
             raise NotImplementedError(tree.data)
         return method(tree)
 
+    @staticmethod
+    def constant(value: Any) -> Recipe:
+        """A line that stands for the same thing (or nothing) wherever it comes."""
+        made = (_just, (value,), True)
+        return lambda v, name, ctx: made
+
     # --- player actions ---
     def r_player_line(self, tree: Tree) -> Recipe:
         # "name: action" or "name action": the action's own tree says which event it is.
@@ -168,41 +207,40 @@ class _RecipeBuilder:
 
     def r_fold(self, tree: Tree) -> Recipe:
         new = _NEW[ev.Fold]
-        return lambda v, name, line, ctx: new(line, name)
+        return lambda v, name, ctx: (new, (name,), True)
 
     def r_check(self, tree: Tree) -> Recipe:
         new = _NEW[ev.Check]
-        return lambda v, name, line, ctx: new(line, name)
+        return lambda v, name, ctx: (new, (name,), True)
 
     def r_call(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
         new = _NEW[ev.Call]
-        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]), all_in)
+        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
 
     def r_bet(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
         new = _NEW[ev.Bet]
-        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]), all_in)
+        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
 
     def r_raise_(self, tree: Tree) -> Recipe:
         (b, t), all_in = self.direct_nums(tree), self._all_in(tree)
         new = _NEW[ev.Raise]
-        return lambda v, name, line, ctx: new(
-            line, name, ctx.amount(v[t]), ctx.amount(v[b]), all_in
+        return lambda v, name, ctx: (
+            new, (name, ctx.amounts[v[t]], ctx.amounts[v[b]], all_in), True
         )
 
     def r_post(self, tree: Tree) -> Recipe:
         blind = next(c for c in tree.children if isinstance(c, Tree) and c.data != "all_in")
         kind = blind.data
         (a,), all_in = self.nums(tree), self._all_in(tree)
-
         new = _NEW[ev.PostBlind]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.PostBlind:
-            amount = ctx.amount(v[a])
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+            amount = ctx.amounts[v[a]]
             # "small & big blinds": what goes beyond the big blind is the dead small blind.
             dead = max(0, amount - ctx.big_blind) if kind == "small_and_big" else 0
-            return new(line, name, kind, amount, dead, all_in)
+            return new, (name, kind, amount, dead, all_in), True
 
         return make
 
@@ -210,51 +248,53 @@ class _RecipeBuilder:
         c = self.first(tree, "CARDS")
         d = self.first(tree, "DESC")
         new = _NEW[ev.Shows]
-        return lambda v, name, line, ctx: new(
-            line, name, _cards(v[c]), v[d].strip("()") if d is not None else ""
+        return lambda v, name, ctx: (
+            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True
         )
 
     def r_mucks(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
-        return lambda v, name, line, ctx: ev.Mucks(
-            line=line, player=name, cards=_cards(v[c]) if c is not None else ()
+        new = _NEW[ev.Mucks]
+        return lambda v, name, ctx: (
+            new, (name, _cards(v[c]) if c is not None else ()), True
         )
 
     def r_no_show(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: ev.Mucks(line=line, player=name)
+        new = _NEW[ev.Mucks]
+        return lambda v, name, ctx: (new, (name, ()), True)
 
     def r_collected(self, tree: Tree) -> Recipe:
         (a, *rest) = self.nums(tree)
         pot_tree = tree.children[-1]
         kind = pot_tree.data
-
         new = _NEW[ev.Collected]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.Collected:
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             if kind == "pot_side":
                 pot: int | None = int(v[rest[0]]) if rest else 1
             else:
                 pot = 0
-            return new(line, name, ctx.amount(v[a]), pot, ctx.run)
+            # Which board's pot it is: the run the lines are on.
+            return new, (name, ctx.amounts[v[a]], pot, ctx.run), not ctx.run
 
         return make
 
     def r_cashed_out(self, tree: Tree) -> Recipe:
         nums = self.nums(tree)
-        return lambda v, name, line, ctx: ev.CashedOut(
-            line=line, player=name, amount=ctx.amount(v[nums[0]]),
-            fee=ctx.amount(v[nums[1]]) if len(nums) > 1 else 0,
-        )
+        new = _NEW[ev.CashedOut]
+        return lambda v, name, ctx: (new, (
+            name, ctx.amounts[v[nums[0]]],
+            ctx.amounts[v[nums[1]]] if len(nums) > 1 else 0,
+        ), True)
 
     def _note(self, kind: str) -> Recipe:
         new = _NEW[ev.TableNote]
-        return lambda v, name, line, ctx: new(line, kind, name, "")
+        return lambda v, name, ctx: (new, (kind, name, ""), True)
 
     def r_chat(self, tree: Tree) -> Recipe:
         q = self.first(tree, "QUOTED")
-        return lambda v, name, line, ctx: ev.TableNote(
-            line=line, kind="chat", player=name, text=v[q][1:-1]
-        )
+        new = _NEW[ev.TableNote]
+        return lambda v, name, ctx: (new, ("chat", name, v[q][1:-1]), True)
 
     def r_joins(self, tree: Tree) -> Recipe:
         return self._note("joins")
@@ -292,9 +332,9 @@ class _RecipeBuilder:
         new = _NEW[ev.HoleCards]
         if len(cs) == 1:
             (i,) = cs
-            return lambda v, name, line, ctx: new(line, name, _cards(v[i]))
-        return lambda v, name, line, ctx: new(
-            line, name, tuple(c for i in cs for c in _cards(v[i]))
+            return lambda v, name, ctx: (new, (name, _cards(v[i])), True)
+        return lambda v, name, ctx: (
+            new, (name, tuple(c for i in cs for c in _cards(v[i]))), True
         )
 
     def r_street(self, tree: Tree) -> Recipe:
@@ -306,45 +346,47 @@ class _RecipeBuilder:
                 else:
                     street = c.data
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-
         new = _NEW[ev.StreetStart]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.StreetStart:
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             if run:
                 ctx.run = run
             board = tuple(c for i in cs for c in _cards(v[i]))
-            return new(line, street, board, run)
+            # The street line of a run sets the run of the lines after it: never reused.
+            return new, (street, board, run), not run
 
         return make
 
     def r_showdown(self, tree: Tree) -> Recipe:
         run = next((int(c.data[-1]) for c in tree.children if isinstance(c, Tree)), 0)
+        new = _NEW[ev.ShowdownStart]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.ShowdownStart:
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             if run:
                 ctx.run = run
-            return ev.ShowdownStart(line=line, run=run)
+            return new, (run,), not run
 
         return make
 
     def r_hole_cards(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: ev.StreetStart(line=line, street="preflop")
+        new = _NEW[ev.StreetStart]
+        return lambda v, name, ctx: (new, ("preflop", (), 0), True)
 
     def r_summary(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: _SUMMARY
+        return self.constant(_SUMMARY)
 
     def r_other_street(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: _UNSUPPORTED_STREET
+        return self.constant(_UNSUPPORTED_STREET)
 
     def r_uncalled(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
         new = _NEW[ev.UncalledReturned]
-        return lambda v, name, line, ctx: new(line, name, ctx.amount(v[a]))
+        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]]), True)
 
     # --- summary ---
     def r_pot_summary(self, tree: Tree) -> Recipe:
         total = self.first(tree, "NUM")
-        main = side_pots = None
+        main = None
         fees: list[tuple[str, int]] = []
         sides: list[int] = []
         for c in tree.children:
@@ -355,68 +397,70 @@ class _RecipeBuilder:
             elif isinstance(c, Tree) and c.data == "fee":
                 words = " ".join(str(t) for t in _tokens(c) if t.type == "WORD")
                 fees.append((words, self.nums(c)[0]))
-        side_pots = tuple(sides)
+        new = _NEW[ev.PotSummary]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.PotSummary:
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+            amounts = ctx.amounts
             rake = 0
             other: list[tuple[str, int]] = []
             for label, i in fees:
                 if label.lower() == "rake":
-                    rake = ctx.amount(v[i])
+                    rake = amounts[v[i]]
                 else:
-                    other.append((label, ctx.amount(v[i])))
-            return ev.PotSummary(
-                line=line, total=ctx.amount(v[total]),
-                main=ctx.amount(v[main]) if main is not None else None,
-                sides=tuple(ctx.amount(v[i]) for i in side_pots), rake=rake, fees=tuple(other),
-            )
+                    other.append((label, amounts[v[i]]))
+            return new, (
+                amounts[v[total]], amounts[v[main]] if main is not None else None,
+                tuple(amounts[v[i]] for i in sides), rake, tuple(other),
+            ), True
 
         return make
 
     def r_board_summary(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         run = next((int(x.data[-1]) for x in tree.children if isinstance(x, Tree)), 0)
-        return lambda v, name, line, ctx: ev.BoardSummary(line=line, cards=_cards(v[c]), run=run)
+        new = _NEW[ev.BoardSummary]
+        return lambda v, name, ctx: (new, (_cards(v[c]), run), True)
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         seat = self.first(tree, "NUM")
         cards = self.first(tree, "CARDS")
         won = [self.nums(t)[0] for t in tree.iter_subtrees_topdown()
                if t.data in ("won_part", "won")]
-
         new = _NEW[ev.SeatSummary]
 
-        def make(v: list[str], name: str | None, line: int, ctx: _Context) -> ev.SeatSummary:
-            return new(line, int(v[seat]), name or "",
-                       _cards(v[cards]) if cards is not None else (),
-                       tuple(ctx.amount(v[i]) for i in won) if won else (), "")
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+            return new, (
+                int(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),
+                tuple([ctx.amounts[v[i]] for i in won]) if won else (), "",
+            ), True
 
         return make
 
     def r_cancelled(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: ev.HandCancelled(line=line)
+        new = _NEW[ev.HandCancelled]
+        return lambda v, name, ctx: (new, (), True)
 
     def r_run_count(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: None
+        return self.constant(None)
 
     def r_archive_separator(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: None
+        return self.constant(None)
 
     def r_no_low(self, tree: Tree) -> Recipe:
-        return lambda v, name, line, ctx: None
+        return self.constant(None)
 
     def r_early_board(self, tree: Tree) -> Recipe:
         # The flop line repeats this card, so the event would add nothing.
-        return lambda v, name, line, ctx: None
+        return self.constant(None)
 
     # --- set-up lines: handled by the hand reader, which needs their raw fields ---
     def r_seat(self, tree: Tree) -> Recipe:
         seat, stack = self.nums(tree)[:2]
         out = any(isinstance(c, Tree) and c.data in ("sitting_out", "out_of_hand")
                   for c in tree.children)
-        return lambda v, name, line, ctx: ev.Seat(
-            line=line, seat=int(v[seat]), player=name, stack=ctx.amount(v[stack]),
-            sitting_out=out,
+        new = _NEW[ev.Seat]
+        return lambda v, name, ctx: (
+            new, (int(v[seat]), name, ctx.amounts[v[stack]], out), True
         )
 
     def r_table(self, tree: Tree) -> Recipe:
@@ -425,13 +469,18 @@ class _RecipeBuilder:
                      if isinstance(c, Tree) and c.data == "table_size"), None)
         nums = self.nums(tree)
         button = nums[-1] if (nums and nums[-1] != size) else None
-        return lambda v, name, line, ctx: _Table(
+        return lambda v, name, ctx: (_just, (_Table(
             name=v[q][1:-1], max_seats=int(v[size]) if size is not None else None,
             button=int(v[button]) if button is not None else None,
-        )
+        ),), True)
 
     def r_header(self, tree: Tree) -> Recipe:
         return _header_recipe(self, tree)
+
+
+def _just(line: int, value: Any) -> Any:
+    """The ``make`` of a line that stands for a value of its own, wherever it comes."""
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,9 +554,9 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
     def render(p: list[str | int], v: list[str]) -> str:
         return " ".join(v[x] if isinstance(x, int) else x for x in p)
 
-    def make(v: list[str], name: str | None, line: int, ctx: _Context) -> _Header:
+    def make(v: list[str], name: str | None, ctx: _Context) -> Made:
         st = parts["stakes"]
-        return _Header(
+        return _just, (_Header(
             hand_id=v[hand_id],
             tournament=v[parts["tournament"]] if parts["tournament"] is not None else None,
             game_text=" | ".join(render(w, v) for w in parts.get("game", [])),
@@ -516,7 +565,7 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
             cap=v[parts["cap"]] if parts["cap"] is not None else None,
             currency=parts["currency"],
             button_blind=parts["button_blind"],
-        )
+        ),), True
 
     return make
 
@@ -556,18 +605,29 @@ def _game_of(text: str) -> tuple[Game, str, Limit, bool, int, str | None]:
 
 
 class PokerStarsReader:
-    """Reads PokerStars hand blocks. Keeps the shape cache across hands."""
+    """Reads PokerStars hand blocks. Keeps its caches across hands: shapes and lines
+    repeat, so after warm-up most lines cost a dictionary look-up or two."""
 
     site = "pokerstars"
     MAX_CACHE = 200_000
 
-    def __init__(self) -> None:
+    def __init__(self, *, caching: bool = True) -> None:
+        # Without caching, every line goes through the grammar's shape and the careful
+        # name matcher: the reference the caches and fast paths are tested against.
+        self.caching = caching
         self.parser = grammars.load("pokerstars")
         self.recipes: dict[str, Recipe] = {}
-        # Line (player name masked) -> (recipe, values, name when it was not a seated one).
+        # What follows a seated player's "name" in an action line (": calls $0.15") ->
+        # (recipe, values): the same for every player.
+        self.actions: dict[str, tuple[Recipe, list[str]]] = {}
+        # Line with the player's name masked -> (recipe, values, name when it was not a
+        # seated one).
         self.lines: dict[str, tuple[Recipe, list[str], str | None]] = {}
-        # Line as printed -> (recipe, values, name).
-        self.exact: dict[str, tuple[Recipe, list[str], str | None]] = {}
+        # (decimals, big blind) -> line as printed -> how to make its event.
+        self.exact: dict[tuple[int, int], dict[str, Made]] = {}
+        # Header without its hand number and with the date's digits masked -> header.
+        self.headers: dict[str, _HeaderInfo] = {}
+        # Table line as printed, or up to its button seat -> table.
         self.tables: dict[str, _Table] = {}
 
     def recipe(self, shape: str, line: int, text: str) -> Recipe:
@@ -594,112 +654,189 @@ class PokerStarsReader:
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None = None) -> Unreadable:
-        m = re.search(r"#(\d+)", block.lines[0][1])
+        m = re.search(r"#(\d+)", block.lines[0])
         return Unreadable(source=block.source, first_line=block.first_line,
                           last_line=block.last_line, line=line, code=code, message=message,
                           site=self.site, info=info,
                           hand_id=info.hand_id if info else (m.group(1) if m else ""))
 
-    def _read(self, block: HandBlock) -> Hand | Unreadable:
-        lines = [x for x in block.lines if x[1]]  # lines come right-stripped
-        first_no, header_line = lines[0]
-        header_line = header_line.replace("\xa0", " ")
-        shape, values = split_fields(header_line)
-        ctx = _Context(decimals=2)
-        head: _Header = self.recipe(shape, first_no, header_line)(values, None, first_no, ctx)
-        game = _game_info(head)
-        if game["game"] == "other":
-            return self._unreadable(block, first_no, "HH002",
-                                    f"{game['variant']} is not a game the auditor replays",
-                                    _info(head, game, header_line, None))
-        ctx.decimals = game["decimals"]
-        lo, hi = game["stakes"]
-        ctx.big_blind = lo if game["limit"] == "FL" else hi
+    # --- the parts of a hand -------------------------------------------------------------
 
-        i = 1
-        n = len(lines)
+    def _header(self, text: str, no: int) -> tuple[_HeaderInfo, str, str]:
+        """The header's game fields (cached per table and stakes), hand number and start."""
+        text = text.replace("\xa0", " ")
+        number = _HAND_NUMBER.search(text)
+        date = _DATE.search(text)
+        key = None
+        if number is not None and date is not None and date.start() > number.end():
+            key = (text[: number.start()] + text[number.end() : date.start()]
+                   + text[date.start() :].translate(_DIGITS))
+            found = self.headers.get(key) if self.caching else None
+            if found is not None:
+                return found, number.group(), text[date.start() :].strip()
+        shape, values = split_fields(text)
+        head: _Header = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
+        found = _header_info(head)
+        # Cache only what the key explains: the hand number and date are the only
+        # fields left out of it.
+        if key is not None and head.hand_id == number.group() and len(self.headers) < 10_000:
+            self.headers[key] = found
+        return found, head.hand_id, _started(text)
+
+    def _table(self, text: str, no: int) -> _Table:
+        """The ``Table '…' 6-max Seat #N is the button`` line."""
+        # Hands of one table differ only in the button's seat: the cache is keyed by
+        # what comes before it.
+        button = _BUTTON.search(text)
+        key = text[: button.start()] if button else text
+        table = self.tables.get(key) if self.caching else None
+        if table is not None:
+            return table if button is None else _Table(table.name, table.max_seats,
+                                                       int(button.group(1)))
+        shape, values = split_fields(text)
+        table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
+        if len(self.tables) < self.MAX_CACHE and (
+                button is None or table.button == int(button.group(1))):
+            self.tables[key] = table
+        return table
+
+    def _seat(self, text: str, no: int, ctx: _Context) -> ev.Seat | None:
+        """The seat of a ``Seat N: name (stack in chips)`` line, or None at the first line
+        that is not one."""
+        plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
+        if plain is not None:
+            seat, name, stack = plain.groups()
+            return _NEW[ev.Seat](no, int(seat), name, ctx.amounts[stack], False)
+        name = seat_line_name(text)
+        if name is None:
+            return None
+        head = text[: text.index(": ") + 2]
+        s1, v1 = split_fields(head)
+        s2, v2 = split_fields(text[len(head) + len(name) :])
+        seat = self._make(self.recipe(s1 + PLAYER + s2, no, text), v1 + v2, name, no, ctx)
+        return seat if seat.__class__ is ev.Seat else None
+
+    def _action(self, tail: str, no: int, text: str) -> tuple[Recipe, list[str]]:
+        """Recipe and values of what follows a seated player's name at a line's start."""
+        shape, values = split_fields(tail)
+        found = (self.recipe(PLAYER + shape, no, text), values)
+        if len(self.actions) >= self.MAX_CACHE:
+            self.actions.clear()
+        self.actions[tail] = found
+        return found
+
+    @staticmethod
+    def _make(recipe: Recipe, values: list[str], name: str | None, no: int,
+              ctx: _Context) -> Any:
+        make, args, _ = recipe(values, name, ctx)
+        return make(no, *args)
+
+    def _exact(self, game: _HeaderInfo) -> dict[str, Made]:
+        """The lines read before under the amounts and blinds of ``game``."""
+        key = (game.decimals, game.big_blind)
+        found = self.exact.get(key)
+        if found is None:
+            if len(self.exact) >= 64:  # a long tournament's levels
+                self.exact.clear()
+            found = self.exact[key] = {}
+        return found
+
+    def _line(self, raw: str, names: list[str], seated: frozenset[str] | None, no: int
+              ) -> tuple[Recipe, list[str], str | None]:
+        """Recipe, values and player's name of a line not read before under this hand's
+        amounts. ``seated`` is None when a seated name could be taken for a line's own
+        words: then names are matched the careful way."""
+        text = raw.replace("\xa0", " ").lstrip() if raw[0] == " " or "\xa0" in raw else raw
+        colon = text.find(": ")
+        if seated is not None and colon > 0 and (name := text[:colon]) in seated:
+            # "name: action …" of a seated player: what follows the name is the same
+            # for every player.
+            tail = text[colon:]
+            recipe, values = self.actions.get(tail) or self._action(tail, no, text)
+            return recipe, values, name
+        return self._named_line(text, names, no)
+
+    def _named_line(self, text: str, names: list[str], no: int
+                    ) -> tuple[Recipe, list[str], str | None]:
+        start, name = find_name(text, names)
+        key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
+        seen = self.lines.get(key) if self.caching else None
+        if seen is None:
+            shape, line_name, values = shape_of(text, names)
+            seen = (self.recipe(shape, no, text), values, line_name)
+            # Cache only what the key explains: a seated name (masked in the key) or a
+            # name that is part of the key's own text.
+            if line_name == name or name is None:
+                if len(self.lines) >= self.MAX_CACHE:
+                    self.lines.clear()
+                self.lines[key] = seen
+            name = line_name
+        recipe, values, seen_name = seen
+        return recipe, values, name if name is not None else seen_name
+
+    # --- the hand ------------------------------------------------------------------------
+
+    def _read(self, block: HandBlock) -> Hand | Unreadable:
+        lines = block.lines
+        numbers = block.numbers
+        base = block.first_line
+        game, hand_id, started = self._header(lines[0], base)
+        if game.reason is not None:
+            return self._unreadable(block, base, "HH002", game.reason,
+                                    game.info(hand_id, started, None))
+        ctx = _Context(game.amounts, game.big_blind)
+
+        # Blank lines carry nothing; the rest is numbered from the block's first line.
+        todo = list(compress(range(len(lines)), lines))
+        n = len(todo)
+        k = 1  # todo[0] is the header
         table: _Table | None = None
-        exact = self.exact
-        if i < n and lines[i][1].lstrip().startswith("Table "):
-            no, text = lines[i][0], lines[i][1].strip()
-            table = self.tables.get(text)
-            if table is None:
-                shape, values = split_fields(text)
-                table = self.recipe(shape, no, text)(values, None, no, ctx)
-                if len(self.tables) < self.MAX_CACHE:
-                    self.tables[text] = table
-            i += 1
+        if k < n and lines[todo[k]].lstrip().startswith("Table "):
+            i = todo[k]
+            table = self._table(lines[i].strip(), base + i if numbers is None else numbers[i])
+            k += 1
         seats: list[ev.Seat] = []
-        names: list[str] = []
-        while i < n:
-            no, text = lines[i]
-            if text[0] == " ":
-                text = text.strip()
-            seen = exact.get(text)
-            if seen is None:
-                name = seat_line_name(text)
-                if name is None:
-                    break
-                head_part = text[: text.index(": ") + 2]
-                s1, v1 = split_fields(head_part)
-                s2, v2 = split_fields(text[len(head_part) + len(name):])
-                seen = (self.recipe(s1 + PLAYER + s2, no, text), v1 + v2, name)
-                if len(exact) < self.MAX_CACHE:
-                    exact[text] = seen
-            recipe, values, name = seen
-            seat = recipe(values, name, no, ctx)
-            if seat.__class__ is not ev.Seat:
+        while k < n:
+            i = todo[k]
+            seat = self._seat(lines[i].strip(), base + i if numbers is None else numbers[i],
+                              ctx)
+            if seat is None:
                 break
-            names.append(name)
             seats.append(seat)
-            i += 1
+            k += 1
         if not seats:
-            no = lines[i][0] if i < n else block.last_line
+            no = (base + todo[k] if numbers is None else numbers[todo[k]]) if k < n \
+                else block.last_line
             raise LineError(no, "the hand lists no seats "
                                 "(expected 'Seat N: name (stack in chips)')")
-        names.sort(key=len, reverse=True)
-        info = _info(head, game, header_line, table)
+        names = sorted((s.player for s in seats), key=len, reverse=True)
+        joined = "\n".join(names)
+        # A name that could be taken for a line's own words needs the careful matcher.
+        seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
+                  else frozenset(names))
+        info = game.info(hand_id, started, table)
 
         events: list[ev.Event] = []
         append = events.append
         in_summary = False
         cancelled = False
-        lines_seen = self.lines
-        exact = self.exact
-        for no, text in lines[i:]:
-            if "\xa0" in text:
-                text = text.replace("\xa0", " ")
-            if text[0] == " ":
-                text = text.lstrip()
-            # Fast paths: this very line was read before (players keep their names for a
-            # session), or one like it with another seated player's name.
-            seen = exact.get(text)
-            if seen is not None:
-                recipe, values, name = seen
-                event = recipe(values, name, no, ctx)
-                cls = event.__class__
-                if cls in _PLAIN and not (in_summary and cls in _BETTING):
-                    append(event)
-                    continue
-            start, name = find_name(text, names)
-            key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
-            seen = lines_seen.get(key)
-            if seen is None:
-                shape, line_name, values = shape_of(text, names)
-                seen = (self.recipe(shape, no, text), values, line_name)
-                # Cache only what the key explains: a seated name (masked in the key) or
-                # a name that is part of the key's own text.
-                if line_name == name or name is None:
-                    if len(lines_seen) >= self.MAX_CACHE:
-                        lines_seen.clear()
-                    lines_seen[key] = seen
-                name = line_name
-            recipe, values, seen_name = seen
-            if name is None:
-                name = seen_name
-            if len(exact) < self.MAX_CACHE:
-                exact[text] = (recipe, values, name)
-            event = recipe(values, name, no, ctx)
+        exact = self._exact(game) if self.caching else {}
+        for i in todo[k:]:
+            text = lines[i]
+            no = base + i if numbers is None else numbers[i]
+            made = exact.get(text)
+            if made is None:
+                recipe, values, name = self._line(text, names, seated, no)
+                made = recipe(values, name, ctx)
+                if ctx.run:
+                    # Lines after a run-it-twice board depend on the run: read them anew.
+                    exact = {}
+                elif made[2] and "[" not in text:
+                    # Lines with cards (deals, boards, shown hands) seldom come twice.
+                    if len(exact) >= self.MAX_CACHE:
+                        exact.clear()
+                    exact[text] = made
+            event = made[0](no, *made[1])
             cls = event.__class__
             if cls in _PLAIN:
                 if in_summary and cls in _BETTING:
@@ -723,9 +860,20 @@ class PokerStarsReader:
         if not in_summary and not cancelled:
             raise LineError(block.last_line,
                             "the hand ends before its *** SUMMARY *** (truncated?)")
-        return Hand(source=block.source, first_line=block.first_line,
-                    last_line=block.last_line, info=info, seats=tuple(seats),
-                    events=tuple(events), cancelled=cancelled)
+        return _NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
+                         tuple(events), cancelled)
+
+
+_HAND_NUMBER = re.compile(r"(?<=#)\d+")
+_DIGITS = str.maketrans("0123456789", "9999999999")
+_BUTTON = re.compile(r" Seat #(\d+) is the button$")
+# Line starts that ``find_name`` looks past for the name (searched in names joined by
+# newlines).
+_NAME_PREFIX = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
+_NEW_HAND = ev.positional(Hand)
+_NEW_INFO = ev.positional(HandInfo)
+# Header and table lines hold no amounts of the hand: their recipes need no context.
+_NO_CONTEXT = _Context(_amounts(0))
 
 
 def _started(header: str) -> str:
@@ -737,18 +885,40 @@ def _started(header: str) -> str:
 _DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
 
 
-_GAMES: dict[tuple, dict[str, Any]] = {}
+@dataclass(frozen=True, slots=True)
+class _HeaderInfo:
+    """What a header says that is the same for every hand of a table and stakes: the
+    HandInfo fields but the hand's own, and what reading its lines needs."""
+
+    game: Game
+    variant: str
+    limit: Limit
+    hi_lo: bool
+    hole_cards: int
+    stakes: tuple[int, int]
+    ante: int
+    cap: int | None
+    currency: str
+    symbol: str
+    decimals: int
+    tournament: str | None
+    reason: str | None  # why the hand is not replayed, or None
+    amounts: _Amounts
+    big_blind: int
+
+    def info(self, hand_id: str, started: str, table: _Table | None) -> HandInfo:
+        """The HandInfo of one hand of this header."""
+        return _NEW_INFO(
+            "pokerstars", hand_id, self.game, self.variant, self.limit, self.hi_lo,
+            self.hole_cards, self.stakes, self.ante, self.cap, self.currency, self.symbol,
+            self.decimals, self.tournament, table.name if table else "",
+            table.max_seats if table else None, table.button if table else None, started,
+        )
 
 
-def _game_info(head: _Header) -> dict[str, Any]:
-    """The HandInfo fields the header's game and stakes decide; the same for every hand
-    of a table, so computed once per distinct header."""
-    key = (head.game_text, head.stakes, head.ante, head.cap, head.currency,
-           head.tournament is None)
-    found = _GAMES.get(key)
-    if found is not None:
-        return found
-    game, variant, limit, hi_lo, hole, _reason = _game_of(head.game_text)
+def _header_info(head: _Header) -> _HeaderInfo:
+    """Interpret a header's game and stakes."""
+    game, variant, limit, hi_lo, hole, reason = _game_of(head.game_text)
     lo_text, hi_text = head.stakes or ("0", "0")
     symbol = lo_text[0] if lo_text[:1] in CURRENCY_SYMBOLS + "\ufffd" else ""
     if head.tournament is not None:
@@ -764,26 +934,15 @@ def _game_info(head: _Header) -> dict[str, Any]:
     def amt(text: str | None) -> int:
         return parse_amount(text, decimals) if text else 0
 
-    found = {
-        "site": "pokerstars", "game": game, "variant": variant,
-        "limit": "CNL" if head.cap is not None and limit == "NL" else limit,
-        "hi_lo": hi_lo, "hole_cards": hole, "stakes": (amt(lo_text), amt(hi_text)),
-        "ante": amt(head.ante), "cap": amt(head.cap) if head.cap is not None else None,
-        "currency": currency, "symbol": symbol, "decimals": decimals,
-    }
-    if len(_GAMES) < 10_000:
-        _GAMES[key] = found
-    return found
-
-
-def _info(head: _Header, game: dict[str, Any], header_line: str,
-          table: _Table | None) -> HandInfo:
-    """The hand's HandInfo: the cached game fields plus this hand's own."""
-    return HandInfo(
-        **game, hand_id=head.hand_id, tournament=head.tournament,
-        started=_started(header_line),
-        table=table.name if table else "", max_seats=table.max_seats if table else None,
-        button_seat=table.button if table else None,
+    stakes = (amt(lo_text), amt(hi_text))
+    if head.cap is not None and limit == "NL":
+        limit = "CNL"
+    return _HeaderInfo(
+        game=game, variant=variant, limit=limit, hi_lo=hi_lo, hole_cards=hole, stakes=stakes,
+        ante=amt(head.ante), cap=amt(head.cap) if head.cap is not None else None,
+        currency=currency, symbol=symbol, decimals=decimals, tournament=head.tournament,
+        reason=reason, amounts=_amounts(decimals),
+        big_blind=stakes[0] if limit == "FL" else stakes[1],
     )
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from auditor.model.hand import Hand
-from auditor.parsing.blocks import HandBlock, split_hands
-from auditor.parsing.decode import iter_lines, iter_text_lines
+from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text
 from auditor.parsing.pokerstars import PokerStarsReader, Unreadable
 
 ParsedHand = Hand | Unreadable
@@ -34,17 +33,11 @@ def read_block(block: HandBlock) -> ParsedHand:
     return reader.read(block)
 
 
-def read_lines(lines: Iterable[tuple[int, str]], source: str) -> Iterator[ParsedHand]:
-    """Every hand in a stream of numbered lines."""
-    for block in split_hands(lines, source):
-        yield read_block(block)
-
-
 def read_path(path: Path, source: str | None = None) -> Iterator[ParsedHand]:
     """Every hand of a file, streamed. Raises ``OSError`` or ``decode.NotText``."""
-    return read_lines(iter_lines(path), source if source is not None else str(path))
+    return map(read_block, blocks_of_file(path, source if source is not None else str(path)))
 
 
 def read_text(text: str, source: str = "<text>") -> list[ParsedHand]:
     """Every hand of a text in memory."""
-    return list(read_lines(iter_text_lines(text), source))
+    return list(map(read_block, blocks_of_text(text, source)))

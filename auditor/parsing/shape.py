@@ -22,12 +22,15 @@ DESC = "\ue004"
 
 # Currency symbols, plus U+FFFD for a euro sign that an unknown encoding lost.
 _SYMBOLS = "$€£¥₹\ufffd"
+# An amount or count: an optional currency symbol, digits with or without thousands
+# separators, decimals. Not inside a word ("Hero_187") nor a tournament buy-in ("5+ ").
+AMOUNT = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)(?!\+ )")
 _FIELDS = re.compile(
     r"(?P<q>(?<=^Table )'.*'(?= |$)|(?<=^Table ID )'.*'(?= |$)|(?<=said, )\".*\"$|\{[^}]*\})"
     r"|(?P<c>\[[^\]]*\])"  # cards
     r"|(?P<d>(?<=\] )\([^()]*(?:\([^()]*\)[^()]*)*\)$"  # shows [..] (description)
     r"|(?<= with ).+?(?=, and (?:won|lost) | \((?:cashed out|pot not awarded)|$))"
-    rf"|(?P<n>(?<![\w.])[{_SYMBOLS}]?(?>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)(?!\+ ))"
+    rf"|(?P<n>{AMOUNT})"
 )
 _KIND = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
 
@@ -49,9 +52,12 @@ _SUMMARY_NAME_END = re.compile(
 
 
 # Numbers and cards alone: what almost every line holds.
-_PLAIN_FIELDS = re.compile(
-    rf"(\[[^\]]*\]|(?<![\w.])[{_SYMBOLS}]?(?>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)(?!\+ ))"
-)
+_PLAIN_FIELDS = re.compile(rf"(\[[^\]]*\]|{AMOUNT})")
+
+# The commonest seat line, "Seat 3: name ($12.50 in chips)", in one match (other forms,
+# sitting out, bounties, go through the grammar). The name runs to the last " (" before
+# the stack, as in ``seat_line_name``; tests check both agree on every corpus seat line.
+PLAIN_SEAT = re.compile(rf"Seat (\d+): (.+) \(({AMOUNT}) in chips\)")
 
 
 def _has_free_text(text: str) -> bool:
@@ -60,6 +66,14 @@ def _has_free_text(text: str) -> bool:
         text.startswith("Table ") or "said, " in text or "{" in text
         or " with " in text or "] (" in text
     )
+
+
+def _has_other_free_text(text: str) -> bool:
+    return text.startswith("Table ") or "said, " in text or "{" in text or "] (" in text
+
+
+# Where a hand description after " with " ends (as in ``_FIELDS``).
+_DESC_END = re.compile(r", and (?:won|lost) | \((?:cashed out|pot not awarded)|$")
 
 
 def split_fields(text: str) -> tuple[str, list[str]]:
@@ -73,6 +87,28 @@ def split_fields(text: str) -> tuple[str, list[str]]:
         values = parts[1::2]
         parts[1::2] = [CARDS if v[0] == "[" else NUM for v in values]
         return "".join(parts), values
+    if " with " in text and not _has_other_free_text(text):
+        # A summary line's hand description ("… and won ($2) with a pair of Aces"): it
+        # starts after the first " with " and runs to where the regex's ends it.
+        start = text.find(" with ") + 6
+        end = _DESC_END.search(text, start + 1)
+        if end is not None and start < len(text):
+            head, values = split_fields(text[:start])
+            tail, more = split_fields(text[end.start() :])
+            return f"{head}{DESC}{tail}", [*values, text[start : end.start()], *more]
+    if text.startswith("Table '"):
+        # The table's name runs to the last quote before a space or the end; what
+        # follows it is plain (the seats, the button).
+        end = len(text) - 1 if text.endswith("'") else text.rfind("' ")
+        rest = text[end + 1 :]
+        if end > 6 and not _has_free_text(rest):
+            shape, values = split_fields(rest)
+            return f"Table {QUOTED}{shape}", [text[6 : end + 1], *values]
+    return split_free_text(text)
+
+
+def split_free_text(text: str) -> tuple[str, list[str]]:
+    """``split_fields`` by the one regex that knows every field (the slow path)."""
     values: list[str] = []
 
     def put(m: re.Match[str]) -> str:

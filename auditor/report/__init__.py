@@ -1,8 +1,10 @@
 """Report tables and their writers.
 
 The three tables (``findings``, ``hands``, ``payouts``) are defined once in
-:mod:`auditor.report.schema`; rows arrive as the records of :mod:`auditor.report.records`,
-go out through :func:`open_report` and come back through :func:`read_report`.
+:mod:`auditor.report.schema`; rows arrive as the records of :mod:`auditor.report.records`
+(or, auditing files, as Arrow tables built a chunk of hands at a time by
+:mod:`auditor.report.chunk`), go out through :func:`open_report` and come back through
+:func:`read_report`.
 """
 
 from auditor.report.reader import read_report

@@ -3,6 +3,10 @@
 Fields are declared in the table's column order (``tests/report`` checks it), so a row is
 turned into columns by name with no mapping to keep in step. Money is ``Decimal`` in the
 hand's currency units (see :func:`money`), or None where a column allows it.
+
+Auditing files, rows stay plain tuples (:data:`HandRow`, :data:`FindingRow`) with integer
+amounts until a chunk of hands is converted column by column (``report.chunk``); records
+are built from the same tuples where rows are wanted one by one (``audit_text``).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import overload
+from typing import TypeAlias, overload
 
 from auditor.engine.result import PayoutRow
 from auditor.model.events import positional
@@ -50,6 +54,29 @@ def money(units: int | None, decimals: int) -> Decimal | None:
 
 
 _MONEY: dict[tuple[int, int], Decimal] = {}
+
+HandRow: TypeAlias = tuple[
+    str, str | None, int, int, str | None, str | None, str | None, str | None, str, str,
+    str | None, str | None, ParseStatus,
+]
+"""A ``hands`` row short of its last column, the findings count (SE001 findings are
+added later, in file order)."""
+
+FindingRow: TypeAlias = tuple[
+    str, str | None, int, str, str, Severity, str | None, str | None, str, int | None, int | None
+]
+"""A ``findings`` row in column order, ``expected`` and ``observed`` in the hand's smallest
+unit."""
+
+
+def hand_row(hand: Hand, status: ParseStatus) -> HandRow:
+    """The ``hands`` row of a parsed hand (but its findings count)."""
+    info = hand.info
+    return (
+        hand.source, info.hand_id, hand.first_line, hand.last_line, info.site, info.game,
+        info.limit, _stakes(info.stakes, info.decimals), info.currency, info.table,
+        info.tournament, info.started or None, status,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +122,12 @@ class FindingRecord:
             observed=money(finding.observed, decimals),
         )
 
+    @classmethod
+    def from_row(cls, row: FindingRow, decimals: int) -> FindingRecord:
+        """The record of a plain row whose amounts are in units of 10^-``decimals``."""
+        *fields, expected, observed = row
+        return _new_finding(*fields, money(expected, decimals), money(observed, decimals))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandRecord:
@@ -119,12 +152,12 @@ class HandRecord:
     @classmethod
     def from_hand(cls, hand: Hand, *, status: ParseStatus, findings: int) -> HandRecord:
         """The row for a parsed hand."""
-        info = hand.info
-        return _new_hand(
-            hand.source, info.hand_id, hand.first_line, hand.last_line, info.site, info.game,
-            info.limit, _stakes(info.stakes, info.decimals), info.currency, info.table,
-            info.tournament, info.started or None, status, findings,
-        )
+        return cls.from_row(hand_row(hand, status), findings)
+
+    @classmethod
+    def from_row(cls, row: HandRow, findings: int) -> HandRecord:
+        """The record of a plain row and its findings count."""
+        return _new_hand(*row, findings)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,6 +188,7 @@ class PayoutRecord:
         )
 
 
+_new_finding = positional(FindingRecord)
 _new_payout = positional(PayoutRecord)
 _new_hand = positional(HandRecord)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 import numpy as np
@@ -66,8 +67,9 @@ class Column:
             return pd.ArrowDtype(MONEY_TYPE)
         return pd.CategoricalDtype(list(self.categories), ordered=False)
 
-    def to_arrow(self, values: Sequence[Any]) -> pa.Array:
-        """Convert Python values (str, int, ``Decimal`` or None) to this column's Arrow array.
+    def to_arrow(self, values: Sequence[Any] | pa.Array) -> pa.Array:
+        """Convert Python values (str, int, ``Decimal`` or None) to this column's Arrow array;
+        an Arrow array of them is checked the same way (and kept if already of the type).
 
         Raises ValueError naming the column on a wrong type, a null where none is allowed,
         an unknown category, or an amount that does not fit the money type exactly.
@@ -80,11 +82,14 @@ class Column:
             raise ValueError(f"column {self.name!r} may not be null")
         return array
 
-    def _convert(self, values: Sequence[Any]) -> pa.Array:
+    def _convert(self, values: Sequence[Any] | pa.Array) -> pa.Array:
         if self.kind == "category":
             return self._encode_categories(pa.array(values, pa.string()))
         array = pa.array(values, self.arrow_type)
-        if self.kind == "string" and self.nullable:
+        # (Looking for "" in Python first is cheaper than two Arrow passes over every row.)
+        if self.kind == "string" and self.nullable and (
+            isinstance(values, pa.Array) or "" in values
+        ):
             array = pc.if_else(pc.equal(array, ""), pa.scalar(None, pa.string()), array)
         return array
 
@@ -116,9 +121,7 @@ class TableSchema:
     @property
     def arrow(self) -> pa.Schema:
         """The Arrow schema of the written file (nullability included)."""
-        return pa.schema(
-            [pa.field(c.name, c.arrow_type, nullable=c.nullable) for c in self.columns]
-        )
+        return _arrow_schema(self.columns)
 
     @property
     def dtypes(self) -> dict[str, Any]:
@@ -132,9 +135,9 @@ class TableSchema:
                 return c
         raise KeyError(name)
 
-    def to_arrow(self, columns: Sequence[Sequence[Any]]) -> pa.Table:
-        """Build a table with this schema from Python values, one sequence per column in
-        column order."""
+    def to_arrow(self, columns: Sequence[Sequence[Any] | pa.Array]) -> pa.Table:
+        """Build a table with this schema from Python values (or Arrow arrays), one sequence
+        per column in column order."""
         if len(columns) != len(self.columns):
             raise ValueError(
                 f"{self.name}: expected {len(self.columns)} columns, got {len(columns)}"
@@ -166,6 +169,12 @@ class TableSchema:
         frame = frame[self.names + extra]
         changed = {n: t for n, t in self.dtypes.items() if frame[n].dtype != t}
         return frame.astype(changed) if changed else frame.copy()
+
+
+@cache
+def _arrow_schema(columns: tuple[Column, ...]) -> pa.Schema:
+    # Built once: every chunk of every table is made with it.
+    return pa.schema([pa.field(c.name, c.arrow_type, nullable=c.nullable) for c in columns])
 
 
 def _pandas_type_for(arrow_type: pa.DataType) -> Any:

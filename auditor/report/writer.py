@@ -133,25 +133,12 @@ class _ChunkedTable:
 
 @dataclass(frozen=True, slots=True)
 class ReportTables:
-    """One batch of report rows already converted to Arrow (what a worker sends back)."""
+    """One batch of report rows already converted to Arrow (what a worker sends back:
+    compact, and Arrow buffers pickle without per-value work)."""
 
     hands: pa.Table
     findings: pa.Table
     payouts: pa.Table
-
-
-def to_tables(
-    hands: Iterable[HandRecord], findings: Iterable[FindingRecord], payouts: Iterable[PayoutRecord]
-) -> ReportTables:
-    """Records as Arrow tables with the report's schemas: compact and cheap to send
-    between processes (Arrow buffers pickle without per-value work)."""
-
-    def table(schema: TableSchema, records: Iterable[Any]) -> pa.Table:
-        row_of = attrgetter(*schema.names)
-        rows = [row_of(r) for r in records]
-        return schema.to_arrow(list(zip(*rows, strict=True))) if rows else schema.empty()
-
-    return ReportTables(table(HANDS, hands), table(FINDINGS, findings), table(PAYOUTS, payouts))
 
 
 class ReportWriter:
@@ -223,7 +210,7 @@ class ReportWriter:
             tally.payouts += 1
 
     def add_tables(self, tables: ReportTables) -> None:
-        """Add rows already in Arrow (see :func:`to_tables`), after those added before."""
+        """Add rows already in Arrow (see ``report.chunk``), after those added before."""
         self._check_open()
         tally = self._tally
         hands, findings = tables.hands, tables.findings

@@ -7,14 +7,18 @@ from pathlib import Path
 import pytest
 
 from auditor.parsing import Unreadable, read_text
-from auditor.parsing.blocks import HandBlock, site_of_header, split_hands
-from auditor.parsing.decode import iter_text_lines
+from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text, site_of_header
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars"
 
 
 def blocks(text: str) -> list[HandBlock]:
-    return list(split_hands(iter_text_lines(text), "t.txt"))
+    return list(blocks_of_text(text, "t.txt"))
+
+
+def numbered(got: list[HandBlock]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Each block as its site and its (line number, text) pairs."""
+    return [(b.site, list(b.numbered())) for b in got]
 
 
 # Header lines in each site's style (made up for these tests).
@@ -82,36 +86,137 @@ def test_blocks_of_a_file_with_a_damaged_middle_hand() -> None:
         ("pokerstars", 27, 61),
         ("pokerstars", 65, 92),
     ]
-    assert got[1].lines[0] == (27, text.splitlines()[26])
-    assert all(b.source == "t.txt" for b in got)
+    assert got[1].lines[0] == text.splitlines()[26]
+    assert got[1].lines == [line.rstrip() for line in text.splitlines()[26:61]]
+    assert all(b.source == "t.txt" and b.numbers is None for b in got)
 
 
 def test_text_before_the_first_header_is_skipped() -> None:
     text = "exported by a tracker\n\nPokerStars Hand #1: x\nline\n"
     (block,) = blocks(text)
-    assert block.lines == [(3, "PokerStars Hand #1: x"), (4, "line")]
+    assert (block.first_line, block.lines) == (3, ["PokerStars Hand #1: x", "line"])
 
 
 def test_trailing_blank_lines_are_dropped_but_inner_ones_kept() -> None:
-    text = "PokerStars Hand #1: x\na\n\nb\n\n\n\nPokerStars Hand #2: y\nc\n\n"
+    text = "PokerStars Hand #1: x\na\n\nb \n  \n\n\nPokerStars Hand #2: y\nc\n\n"
     first, second = blocks(text)
-    assert first.lines == [(1, "PokerStars Hand #1: x"), (2, "a"), (3, ""), (4, "b")]
+    assert first.lines == ["PokerStars Hand #1: x", "a", "", "b"]
+    assert (first.first_line, first.last_line) == (1, 4)
     assert (second.first_line, second.last_line) == (8, 9)
 
 
 def test_indented_header_is_stripped() -> None:
     (block,) = blocks("   PokerStars Hand #7: x\nSeat 1: a ($1 in chips)\n")
-    assert block.lines[0] == (1, "PokerStars Hand #7: x")
+    assert block.lines[0] == "PokerStars Hand #7: x"
 
 
 def test_header_only_block() -> None:
     (block,) = blocks("PokerStars Hand #7: Hold'em No Limit ($1/$2 USD) - 2025/01/01 1:00:00 ET")
-    assert (block.first_line, block.last_line) == (1, 1)
+    assert (block.first_line, block.last_line, len(block.lines)) == (1, 1, 1)
 
 
 def test_no_header_no_block() -> None:
     assert blocks("") == []
     assert blocks("Seat 1: Hero ($10 in chips)\n*** SUMMARY ***\n") == []
+
+
+@pytest.mark.parametrize(("line", "site"), HEADERS)
+def test_every_site_header_starts_a_block(line: str, site: str) -> None:
+    (block,) = blocks(f"notes\n{line}\r\nbody\r\n")
+    assert numbered([block]) == [(site, [(2, line.strip()), (3, "body")])]
+
+
+@pytest.mark.parametrize("line", NOT_HEADERS)
+def test_other_lines_do_not_start_a_block(line: str) -> None:
+    got = blocks(f"PokerStars Hand #1: x\n{line}\nend\n")
+    assert numbered(got) == [("pokerstars", [(1, "PokerStars Hand #1: x"), (2, line), (3, "end")])]
+
+
+def test_number_of_each_line() -> None:
+    block = HandBlock("t.txt", "pokerstars", 10, ["a", "b", "c"])
+    assert [block.number(i) for i in (0, 1, 2, -1, -3)] == [10, 11, 12, 12, 10]
+    assert block.last_line == 12
+    assert list(block.numbered()) == [(10, "a"), (11, "b"), (12, "c")]
+    odd = HandBlock("t.txt", "pokerstars", 10, ["a", "b", "c"], [10, 10, 12])
+    assert [odd.number(i) for i in (0, 1, 2, -1)] == [10, 10, 12, 12]
+    assert odd.last_line == 12
+    assert list(odd.numbered()) == [(10, "a"), (10, "b"), (12, "c")]
+
+
+# Tricky inputs and the blocks they must give, as (site, [(line number, text), ...]).
+TRICKY = [
+    pytest.param(
+        "a\r\nPokerStars Hand #1: x  \r\n\tb\t\r\rc\rPokerStars Hand #2: y\r",
+        [("pokerstars", [(2, "PokerStars Hand #1: x"), (3, "\tb"), (4, ""), (5, "c")]),
+         ("pokerstars", [(6, "PokerStars Hand #2: y")])],
+        id="crlf-and-bare-cr",
+    ),
+    pytest.param(
+        "PokerStars Hand #1: x\nend\ufeffPokerStars Hand #2: y\nb\n\ufeff\ufeffc\n",
+        [("pokerstars", [(1, "PokerStars Hand #1: x"), (2, "end")]),
+         ("pokerstars", [(2, "PokerStars Hand #2: y"), (3, "b"), (4, "c")])],
+        id="bom-in-mid-line-and-at-line-start",
+    ),
+    pytest.param(
+        "PokerStars Hand #1: x\na\ufeff\ufeffb\n  \ufeff\nc\n",
+        [("pokerstars", [(1, "PokerStars Hand #1: x"), (2, "a"), (2, "b"), (4, "c")])],
+        id="bom-lines-split-and-vanish",
+    ),
+    pytest.param(
+        "x\n  \tWinamax Poker - CashGame\n PokerStars Hand #1: x\n\tPokerStars Hand #2: y\n",
+        [("winamax", [(2, "Winamax Poker - CashGame")]),
+         ("pokerstars", [(3, "PokerStars Hand #1: x"), (4, "\tPokerStars Hand #2: y")])],
+        id="indented-headers",
+    ),
+    pytest.param(
+        "PokerStars Hand #1: x\nWinamax Poker - \nPoker Hand #RC1: \t\nGame Hand #3 - \n",
+        [("pokerstars", [(1, "PokerStars Hand #1: x"), (2, "Winamax Poker -"),
+                         (3, "Poker Hand #RC1:"), (4, "Game Hand #3 -")])],
+        id="header-that-ends-in-a-space-needs-more-text",
+    ),
+    pytest.param(
+        "PokerStars Hand #1: x\x0cy\x85z\u2028w\n\n\x1c\nb\n\u3000\n",
+        [("pokerstars", [(1, "PokerStars Hand #1: x\x0cy\x85z\u2028w"), (2, ""), (3, ""),
+                         (4, "b")])],
+        id="only-cr-and-lf-end-lines",
+    ),
+    pytest.param("\n\nPokerStars Hand #1: x", [("pokerstars", [(3, "PokerStars Hand #1: x")])],
+                 id="no-final-newline"),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), TRICKY)
+def test_tricky_text(text: str, want: list[tuple[str, list[tuple[int, str]]]]) -> None:
+    got = blocks(text)
+    assert numbered(got) == want
+    for block in got:  # numbers only when they are not first_line + index
+        assert (block.numbers is None) == (
+            [n for n, _ in block.numbered()]
+            == list(range(block.first_line, block.first_line + len(block.lines))))
+
+
+@pytest.mark.parametrize(("text", "want"), TRICKY)
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_tricky_file_in_tiny_chunks(
+    tmp_path: Path, text: str, want: list[tuple[str, list[tuple[int, str]]]], encoding: str
+) -> None:
+    """Chunk boundaries fall inside headers, CRLF pairs, BOMs and multi-byte characters:
+    every chunk size gives the same blocks."""
+    path = tmp_path / "t.txt"
+    path.write_bytes(text.encode(encoding))
+    for size in (*range(1, 12), 64, 1 << 20):
+        assert numbered(list(blocks_of_file(path, "t.txt", chunk_size=size))) == want, size
+
+
+def test_a_long_session_in_small_chunks(tmp_path: Path) -> None:
+    """Hands straddle chunk boundaries: small chunks give the same blocks as one chunk."""
+    text = (SAMPLES / "session_6max_nl10_500_hands.txt").read_text(encoding="utf-8")
+    path = tmp_path / "s.txt"
+    path.write_bytes(text.replace("\n", "\r\n").encode())
+    want = numbered(blocks(text))
+    assert len(want) == 500
+    for size in (97, 1000, 4096):
+        assert numbered(list(blocks_of_file(path, "s.txt", chunk_size=size))) == want, size
 
 
 def test_mixed_sites_in_one_file() -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, decode, read_path, read_text
+from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text
 from auditor.parsing.decode import NotText, iter_lines, iter_text_lines, sniff_encoding
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars"
@@ -115,10 +117,43 @@ def test_small_chunks_read_the_same(
     path = tmp_path / "x.txt"
     path.write_bytes(ENCODINGS[encoding](text))
     want = list(iter_lines(path))
+    want_blocks = numbered(blocks_of_file(path, "x.txt"))
+    monkeypatch.setattr(decode, "_SNIFF", 16)
     for size in (1, 2, 3, 7, 64):
-        monkeypatch.setattr(decode, "CHUNK", size)
-        monkeypatch.setattr(decode, "_SNIFF", 16)
-        assert list(iter_lines(path)) == want, size
+        assert list(iter_lines(path, chunk_size=size)) == want, size
+        assert numbered(blocks_of_file(path, "x.txt", chunk_size=size)) == want_blocks, size
+
+
+def numbered(blocks: Iterable[HandBlock]) -> list[tuple[str, list[tuple[int, str]]]]:
+    return [(b.site, list(b.numbered())) for b in blocks]
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_blocks_are_the_same_as_text_in_memory(tmp_path: Path, encoding: str, ending: str) -> None:
+    text = sample_text("session_three_hands.txt") + sample_text("euro_table_cp1252.txt")
+    path = tmp_path / "x.txt"
+    path.write_bytes(ENCODINGS[encoding](text.replace("\n", ENDINGS[ending])))
+    want = numbered(blocks_of_text(text, "x.txt"))
+    assert [len(lines) for _, lines in want] == [28, 36, 28, 40]
+    assert numbered(blocks_of_file(path, "x.txt")) == want
+    assert numbered(blocks_of_file(path, "x.txt", chunk_size=5)) == want
+
+
+def test_blocks_of_files_concatenated_with_boms(tmp_path: Path) -> None:
+    """A BOM in mid-line starts the next hand on the same line number; a BOM at the start
+    of a line is dropped."""
+    walk = sample_text("nl_holdem_walk.txt").rstrip("\n")
+    basic = sample_text("nl_holdem_6max_showdown_rake.txt")
+    path = tmp_path / "concat.txt"
+    path.write_bytes(codecs.BOM_UTF8 + (walk + "\ufeff" + basic + "\ufeff" + basic).encode())
+    first, second, third = blocks_of_file(path, "concat.txt", chunk_size=64)
+    walk_lines = walk.count("\n") + 1
+    assert (first.first_line, first.last_line) == (1, walk_lines)
+    assert (second.first_line, second.lines[0]) == (walk_lines, basic.splitlines()[0])
+    assert second.numbers is None and third.numbers is None
+    assert third.first_line == walk_lines + basic.count("\n")
+    assert third.lines == second.lines
 
 
 def test_cp1252_after_the_sniffed_head(tmp_path: Path) -> None:

@@ -12,8 +12,7 @@ from lark import Lark, Token, Tree, logger
 from lark.exceptions import GrammarError, UnexpectedInput
 
 from auditor.parsing import grammars
-from auditor.parsing.blocks import split_hands
-from auditor.parsing.decode import iter_lines
+from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.pokerstars import PokerStarsReader
 from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER, QUOTED
 
@@ -82,7 +81,7 @@ def sample_shapes() -> list[str]:
     """Every distinct line shape a reader parsed while reading the samples."""
     reader = PokerStarsReader()
     for path in sorted(SAMPLES.glob("*.txt")):
-        for block in split_hands(iter_lines(path), path.name):
+        for block in blocks_of_file(path, path.name):
             reader.read(block)
     return sorted(reader.recipes)
 

@@ -15,6 +15,7 @@ from auditor.parsing.shape import (
     seat_line_name,
     shape_of,
     split_fields,
+    split_free_text,
     unseated_name,
 )
 
@@ -303,3 +304,19 @@ def test_cap_line() -> None:
 def test_unseated_name_that_begins_with_a_seated_one(line: str, shape: str, name: str) -> None:
     got_shape, got_name, _ = lex(line, "Alex", "Bo")
     assert (got_shape, got_name) == (shape, name)
+
+
+@pytest.mark.parametrize("line", [
+    "Table 'Kaus Borealis' 6-max Seat #2 is the button",
+    "Table 'Kaus Borealis' 6-max (Play Money) Seat #2 is the button",
+    "Table '1234567 12' 9-max Seat #9 is the button",
+    "Table 'It's a 'quote'' 2-max Seat #1 is the button",
+    "Table 'Ends in a quote'",
+    "Table ''",
+    "Table 'no closing quote 6-max Seat #2 is the button",
+    "Table 'said, \"hi\"' 6-max Seat #2 is the button",
+    "Table 'x' 6-max {Club} Seat #2 is the button",
+])
+def test_table_lines_split_as_the_general_regex_does(line: str) -> None:
+    # The quoted table name is found without the regex of every field: same result.
+    assert split_fields(line) == split_free_text(line)

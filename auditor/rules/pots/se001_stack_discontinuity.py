@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from auditor.config import Settings
 from auditor.engine.result import Settlement
@@ -61,14 +61,9 @@ class StackDiscontinuity(Rule):
     references = ("RULES.md §7",)
 
 
-class SeatStacks(NamedTuple):
-    """One player's stacks in one hand: where he sat and what he started and ended with."""
-
-    player: str
-    seat: int
-    line: int
-    start: int
-    final: int
+SeatStacks: TypeAlias = tuple[str, int, int, int, int]
+"""One player's stacks in one hand: player, seat, line of the seat, start and final stack
+(a plain tuple: a hand has several, built for every hand audited)."""
 
 
 class HandStacks(NamedTuple):
@@ -92,11 +87,10 @@ class HandStacks(NamedTuple):
         nets: dict[str, int] = {}
         for row in settlement.payouts:  # (plain loops: cheaper than comprehensions here)
             nets[row.player] = row.net
-        seats = []
+        seats: list[SeatStacks] = []
         for s in hand.seats:
-            seats.append(
-                SeatStacks(s.player, s.seat, s.line, s.stack, s.stack + nets.get(s.player, 0))
-            )
+            start = s.stack
+            seats.append((s.player, s.seat, s.line, start, start + nets.get(s.player, 0)))
         info = hand.info
         return cls(
             hand.source,
@@ -160,13 +154,10 @@ class StackTracker:
             self._last.clear()
         key = (hand.table, hand.tournament)
         previous = self._last.get(key)
-        if not self._enabled or previous is None:
+        if previous is None or not self._enabled or not _after(previous[0].hand_id, hand.hand_id):
             self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
             return []
         before, before_started = previous
-        if not _after(before.hand_id, hand.hand_id):
-            self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
-            return []
         started = _started(hand.started)
         self._remember(key, hand, started)
         if before_started is _UNREAD:
@@ -174,29 +165,32 @@ class StackTracker:
         if not _soon_after(before_started, started, hand.tournament is not None):
             return []
         cash = hand.tournament is None
-        finals = {s.player: s for s in before.seats}
+        finals = {s[0]: s for s in before.seats}
         findings: list[Finding] = []
-        for seat in hand.seats:
-            old = finals.get(seat.player)
-            if old is None or seat.player in hand.moved or seat.player in before.moved:
+        for player, seat, line, start, _ in hand.seats:
+            old = finals.get(player)
+            if old is None:
                 continue
-            if old.seat != seat.seat or seat.start == old.final:
+            _, old_seat, _, _, final = old
+            if start == final or old_seat != seat:  # (the common case first)
                 continue
-            if cash and seat.start > old.final:
+            if cash and start > final:
                 continue  # a top-up between cash hands is not logged by the site
-            final = format_amount(old.final, hand.decimals, hand.symbol)
-            start = format_amount(seat.start, hand.decimals, hand.symbol)
+            if player in hand.moved or player in before.moved:
+                continue
+            ended = format_amount(final, hand.decimals, hand.symbol)
+            starts = format_amount(start, hand.decimals, hand.symbol)
             findings.append(
                 Finding(
                     code=StackDiscontinuity.code,
-                    line=seat.line,
+                    line=line,
                     message=(
-                        f"{seat.player} starts hand #{hand.hand_id} with {start}, but "
-                        f"ended hand #{before.hand_id} at this table with {final}."
+                        f"{player} starts hand #{hand.hand_id} with {starts}, but "
+                        f"ended hand #{before.hand_id} at this table with {ended}."
                     ),
-                    player=seat.player,
-                    expected=old.final,
-                    observed=seat.start,
+                    player=player,
+                    expected=final,
+                    observed=start,
                 )
             )
         return findings

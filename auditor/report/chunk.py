@@ -1,0 +1,141 @@
+"""A chunk of hands' report rows, gathered as plain values and converted column by column.
+
+Auditing files, a record object per row and a ``Decimal`` per amount would cost more than
+the rest of the report together. Instead each hand leaves tuples (:data:`HandRow`,
+:data:`FindingRow`) and the engine's own payout rows, amounts still integers of the hand's
+smallest unit, and a whole chunk becomes Arrow at once. Money stays exact on the way: an
+integer of cents *is* a ``decimal128`` with two decimals, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from auditor.engine.result import PayoutRow
+from auditor.report.records import FindingRow, HandRow, money
+from auditor.report.schema import (
+    FINDINGS,
+    HANDS,
+    MONEY_PRECISION,
+    MONEY_SCALE,
+    MONEY_TYPE,
+    PAYOUTS,
+    Column,
+)
+from auditor.report.writer import ReportTables
+
+_CENTS = pa.decimal128(MONEY_PRECISION, 0)  # the money type's bytes, read as whole cents
+_PAYOUT_AMOUNTS = tuple(c.name for c in PAYOUTS.columns if c.kind == "money")
+
+
+def money_array(column: Column, units: Sequence[int | None],
+                decimals: Sequence[int] | np.ndarray) -> pa.Array:
+    """The money ``column`` of amounts in the smallest unit, ``decimals[i]`` the decimals
+    of the unit of ``units[i]`` (files mix chips and cash); exact, or ValueError."""
+    scale = np.asarray(decimals, dtype=np.int64)
+    if scale.max(initial=0) <= MONEY_SCALE:
+        try:
+            cents = pa.array(units, pa.int64())
+            factor = 10 ** (MONEY_SCALE - scale)
+            if (factor != 1).any():
+                cents = pc.multiply_checked(cents, pa.array(factor))
+        except (pa.ArrowInvalid, OverflowError):
+            pass  # beyond 64 bits: the Decimal way below
+        else:
+            return column.to_arrow(cents.cast(_CENTS).view(MONEY_TYPE))
+    # Units finer than a cent (which must still come to whole cents) are rare.
+    return column.to_arrow([money(u, d) for u, d in zip(units, scale.tolist(), strict=True)])
+
+
+def check_cents(findings: Sequence[FindingRow], payouts: Sequence[PayoutRow],
+                decimals: int) -> None:
+    """Raise ValueError, as :func:`money` does, when an amount of one hand is finer than
+    the report's cents (only a currency of more than two decimals can have one), so that
+    the hand, not the chunk it is in, fails."""
+    if decimals <= MONEY_SCALE:
+        return
+    for row in findings:
+        money(row[-2], decimals)
+        money(row[-1], decimals)
+    for payout in payouts:
+        for name in _PAYOUT_AMOUNTS:
+            money(getattr(payout, name), decimals)
+
+
+def findings_table(rows: Sequence[FindingRow], decimals: Sequence[int]) -> pa.Table:
+    """The ``findings`` table of plain rows, ``decimals[i]`` those of row i's amounts."""
+    if not rows:
+        return FINDINGS.empty()
+    *columns, expected, observed = zip(*rows, strict=True)
+    return FINDINGS.to_arrow([
+        *columns,
+        money_array(FINDINGS.column("expected"), expected, decimals),
+        money_array(FINDINGS.column("observed"), observed, decimals),
+    ])
+
+
+class ChunkRows:
+    """The report rows of consecutive hands, held as plain values until :meth:`tables`."""
+
+    def __init__(self) -> None:
+        self._hands: list[HandRow] = []
+        self._finding_counts: list[int] = []
+        self._findings: list[FindingRow] = []
+        self._finding_decimals: list[int] = []
+        self._payouts: list[PayoutRow] = []
+        # For each hand with payouts: its index in _hands, its rows, its decimals.
+        self._payout_hands: list[tuple[int, int, int]] = []
+
+    def add(self, hand: HandRow, findings: Sequence[FindingRow],
+            payouts: Sequence[PayoutRow], decimals: int) -> None:
+        """One hand's rows; ``decimals`` is how many decimals its amounts have."""
+        if findings:
+            self._findings += findings
+            self._finding_decimals += [decimals] * len(findings)
+        if payouts:
+            self._payout_hands.append((len(self._hands), len(payouts), decimals))
+            self._payouts += payouts
+        self._hands.append(hand)
+        self._finding_counts.append(len(findings))
+
+    def tables(self) -> ReportTables:
+        """The rows as Arrow tables with the report's schemas."""
+        return ReportTables(self._hands_table(),
+                            findings_table(self._findings, self._finding_decimals),
+                            self._payouts_table())
+
+    def _hands_table(self) -> pa.Table:
+        if not self._hands:
+            return HANDS.empty()
+        return HANDS.to_arrow([*zip(*self._hands, strict=True), self._finding_counts])
+
+    def _payouts_table(self) -> pa.Table:
+        if not self._payouts:
+            return PAYOUTS.empty()
+        owners, counts, decimals = zip(*self._payout_hands, strict=True)
+        # Source and hand id once per hand, then repeated for its rows (in Arrow).
+        row_owner = pa.array(np.repeat(np.arange(len(owners)), counts))
+        sources = pa.array([self._hands[i][0] for i in owners], pa.string()).take(row_owner)
+        hand_ids = pa.array([self._hands[i][1] for i in owners], pa.string()).take(row_owner)
+        scale = np.repeat(decimals, counts)
+
+        def amounts(name: str, units: list[int | None]) -> pa.Array:
+            return money_array(PAYOUTS.column(name), units, scale)
+
+        rows = self._payouts
+        # One comprehension per column: quicker than a tuple per row turned into columns.
+        return PAYOUTS.to_arrow([
+            sources,
+            hand_ids,
+            [r.player for r in rows],
+            [r.seat for r in rows],
+            amounts("contributed", [r.contributed for r in rows]),
+            amounts("returned", [r.returned for r in rows]),
+            amounts("won_stated", [r.won_stated for r in rows]),
+            amounts("won_replayed", [r.won_replayed for r in rows]),
+            amounts("net", [r.net for r in rows]),
+        ])

@@ -1,0 +1,102 @@
+"""A chunk of plain rows converts to exactly the tables its records would."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from operator import attrgetter
+
+import pyarrow as pa
+import pytest
+
+from auditor.engine.result import PayoutRow
+from auditor.report import FINDINGS, HANDS, PAYOUTS, FindingRecord, HandRecord, PayoutRecord
+from auditor.report.chunk import ChunkRows, check_cents, money_array
+from auditor.report.records import FindingRow, HandRow
+from auditor.report.schema import TableSchema
+
+
+def _hand(n: int, **kw: object) -> HandRow:
+    fields: dict[str, object] = {
+        "source": "a.txt", "hand_id": f"H{n}", "first_line": 10 * n, "last_line": 10 * n + 9,
+        "site": "pokerstars", "game": "holdem", "limit": "NL", "stakes": "0.05/0.10",
+        "currency": "USD", "table": "Alpha", "tournament": None, "started": "2024/01/02",
+        "status": "audited",
+    }
+    fields.update(kw)
+    return tuple(fields.values())  # type: ignore[return-value]
+
+
+def _finding(line: int, expected: int | None, observed: int | None) -> FindingRow:
+    return ("a.txt", "H1", line, "SP002", "pot.stated_amount_wrong", "error", None, "Bob",
+            "The pot is wrong", expected, observed)
+
+
+def _payout(player: str, seat: int, net: int, won_replayed: int | None = 0) -> PayoutRow:
+    return PayoutRow(player=player, seat=seat, contributed=10, returned=0,
+                     won_stated=net + 10, won_replayed=won_replayed, net=net)
+
+
+# (hand row, findings, payouts, decimals): cash, chips, a currency of three decimals, an
+# unreadable hand with an empty hand id, an amount beyond 64 bits.
+HANDS_ROWS = [
+    (_hand(1), [_finding(12, 20, 15), _finding(13, None, None)],
+     [_payout("Bob", 1, -5), _payout("Ann", 2, 95, None)], 2),
+    (_hand(2, currency="", stakes="100/200", tournament="T1"), [_finding(22, 1500, 1400)],
+     [_payout("Cy", 3, 3000)], 0),
+    (_hand(3, hand_id="", site=None, game=None, limit=None, stakes=None, status="unparsable"),
+     [_finding(31, None, None)], [], 2),
+    (_hand(4, currency="XBT"), [], [_payout("Dee", 4, 12_340)], 3),
+    (_hand(5), [], [_payout("Eve", 5, 2**64)], 2),
+]
+
+
+def _records_table(schema: TableSchema, records: list[object]) -> pa.Table:
+    """How the records of a table become Arrow, value by value."""
+    rows = [attrgetter(*schema.names)(r) for r in records]
+    return schema.to_arrow(list(zip(*rows, strict=True)))
+
+
+@pytest.mark.parametrize("count", [3, 5])  # 3: all in cents or chips (Arrow's way)
+def test_chunk_tables_equal_the_records_tables(count):
+    chunk = ChunkRows()
+    hands, findings, payouts = [], [], []
+    for row, found, paid, decimals in HANDS_ROWS[:count]:
+        chunk.add(row, found, paid, decimals)
+        hands.append(HandRecord.from_row(row, len(found)))
+        findings += [FindingRecord.from_row(f, decimals) for f in found]
+        payouts += [PayoutRecord.from_payout(p, source=row[0], hand_id=row[1] or "",
+                                             decimals=decimals) for p in paid]
+    tables = chunk.tables()
+    assert tables.hands.equals(_records_table(HANDS, hands))
+    assert tables.findings.equals(_records_table(FINDINGS, findings))
+    assert tables.payouts.equals(_records_table(PAYOUTS, payouts))
+    assert tables.payouts["net"].to_pylist() == [
+        Decimal("-0.05"), Decimal("0.95"), Decimal(3000), Decimal("12.34"), Decimal(2**64) / 100
+    ][:len(payouts)]
+
+
+def test_an_empty_chunk_has_every_column():
+    tables = ChunkRows().tables()
+    assert tables.hands.schema.equals(HANDS.arrow)
+    assert tables.findings.schema.equals(FINDINGS.arrow)
+    assert tables.payouts.schema.equals(PAYOUTS.arrow)
+    assert tables.hands.num_rows == tables.findings.num_rows == tables.payouts.num_rows == 0
+
+
+@pytest.mark.parametrize(
+    ("units", "decimals", "message"),
+    [
+        ([None], [2], "may not be null"),
+        ([10**20], [2], "net"),  # 21 digits do not fit decimal128(20, 2)
+        ([1234], [3], "finer"),
+    ],
+)
+def test_money_that_does_not_fit_is_refused(units, decimals, message):
+    with pytest.raises(ValueError, match=message):
+        money_array(PAYOUTS.column("net"), units, decimals)
+
+
+def test_a_hand_with_an_amount_finer_than_a_cent_fails_alone():
+    check_cents([_finding(1, 1230, None)], [], 3)  # whole cents: fine
+    with pytest.raises(ValueError, match="finer"):
+        check_cents([], [_payout("Bob", 1, 1234)], 3)
