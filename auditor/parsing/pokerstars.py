@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -470,8 +470,8 @@ class _RecipeBuilder:
         nums = self.nums(tree)
         button = nums[-1] if (nums and nums[-1] != size) else None
         return lambda v, name, ctx: (_just, (_Table(
-            name=v[q][1:-1], max_seats=int(v[size]) if size is not None else None,
-            button=int(v[button]) if button is not None else None,
+            v[q][1:-1], int(v[size]) if size is not None else None,
+            int(v[button]) if button is not None else None,
         ),), True)
 
     def r_header(self, tree: Tree) -> Recipe:
@@ -483,8 +483,7 @@ def _just(line: int, value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
+class _Table(NamedTuple):
     name: str
     max_seats: int | None
     button: int | None
@@ -663,40 +662,48 @@ class PokerStarsReader:
     # --- the parts of a hand -------------------------------------------------------------
 
     def _header(self, text: str, no: int) -> tuple[_HeaderInfo, str, str]:
-        """The header's game fields (cached per table and stakes), hand number and start."""
+        """The header's game fields (cached per game and stakes), hand number and start."""
         text = text.replace("\xa0", " ")
-        number = _HAND_NUMBER.search(text)
-        date = _DATE.search(text)
+        # "PokerStars Hand #ID: game and stakes - date": from hand to hand only the number
+        # and the date's digits change. The key is the rest.
+        sharp = text.find("#")
+        colon = text.find(": ", sharp)
+        dash = text.rfind(" - ")
+        hand_id = text[sharp + 1 : colon]
         key = None
-        if number is not None and date is not None and date.start() > number.end():
-            key = (text[: number.start()] + text[number.end() : date.start()]
-                   + text[date.start() :].translate(_DIGITS))
+        if 0 <= sharp < colon < dash and hand_id.isdigit():
+            key = text[:sharp] + text[colon:dash] + text[dash:].translate(_DIGITS)
             found = self.headers.get(key) if self.caching else None
             if found is not None:
-                return found, number.group(), text[date.start() :].strip()
+                return found, hand_id, text[dash + 3 :].strip()
         shape, values = split_fields(text)
         head: _Header = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
         found = _header_info(head)
-        # Cache only what the key explains: the hand number and date are the only
-        # fields left out of it.
-        if key is not None and head.hand_id == number.group() and len(self.headers) < 10_000:
+        started = _started(text)
+        # Cache only what the key explains: the grammar read the number and the date
+        # where the key leaves them out.
+        if (key is not None and head.hand_id == hand_id and started == text[dash + 3 :].strip()
+                and len(self.headers) < 10_000):
             self.headers[key] = found
-        return found, head.hand_id, _started(text)
+        return found, head.hand_id, started
 
     def _table(self, text: str, no: int) -> _Table:
-        """The ``Table '…' 6-max Seat #N is the button`` line."""
-        # Hands of one table differ only in the button's seat: the cache is keyed by
-        # what comes before it.
+        """The ``Table 'name' 6-max Seat #N is the button`` line."""
+        # Lines of one table differ only in the button's seat, tables of one kind (a
+        # tournament's, a zoom pool's) also in their names: the key is the rest.
         button = _BUTTON.search(text)
-        key = text[: button.start()] if button else text
-        table = self.tables.get(key) if self.caching else None
-        if table is not None:
-            return table if button is None else _Table(table.name, table.max_seats,
-                                                       int(button.group(1)))
+        end = button.start() if button else len(text)
+        quote = text.rfind("' ", 0, end + 1) if text.startswith("Table '") else -1
+        name = text[7:quote] if quote > 6 else None
+        key = text[quote:end] if name is not None else text[:end]
+        found = self.tables.get(key) if self.caching else None
+        if found is not None:
+            return _Table(found.name if name is None else name, found.max_seats,
+                          found.button if button is None else int(button.group(1)))
         shape, values = split_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
-        if len(self.tables) < self.MAX_CACHE and (
-                button is None or table.button == int(button.group(1))):
+        if (len(self.tables) < self.MAX_CACHE and name in (None, table.name)
+                and (button is None or table.button == int(button.group(1)))):
             self.tables[key] = table
         return table
 
@@ -758,11 +765,16 @@ class PokerStarsReader:
 
     def _named_line(self, text: str, names: list[str], no: int
                     ) -> tuple[Recipe, list[str], str | None]:
-        start, name = find_name(text, names)
+        found = find_name(text, names)
+        if "[" in text:
+            # Cards (deals, boards, shown hands): the line seldom comes twice.
+            shape, line_name, values = shape_of(text, names, found)
+            return self.recipe(shape, no, text), values, line_name
+        start, name = found
         key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
         seen = self.lines.get(key) if self.caching else None
         if seen is None:
-            shape, line_name, values = shape_of(text, names)
+            shape, line_name, values = shape_of(text, names, found)
             seen = (self.recipe(shape, no, text), values, line_name)
             # Cache only what the key explains: a seated name (masked in the key) or a
             # name that is part of the key's own text.
@@ -864,7 +876,6 @@ class PokerStarsReader:
                          tuple(events), cancelled)
 
 
-_HAND_NUMBER = re.compile(r"(?<=#)\d+")
 _DIGITS = str.maketrans("0123456789", "9999999999")
 _BUTTON = re.compile(r" Seat #(\d+) is the button$")
 # Line starts that ``find_name`` looks past for the name (searched in names joined by

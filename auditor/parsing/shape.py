@@ -51,8 +51,9 @@ _SUMMARY_NAME_END = re.compile(
 )
 
 
-# Numbers and cards alone: what almost every line holds.
-_PLAIN_FIELDS = re.compile(rf"(\[[^\]]*\]|{AMOUNT})")
+# Numbers and cards alone: what almost every line holds. The look-ahead lets the regex
+# engine skip to the characters a field can start with (twice as fast a split).
+_PLAIN_FIELDS = re.compile(rf"(?=[\[\d{_SYMBOLS}])(\[[^\]]*\]|{AMOUNT})")
 
 # The commonest seat line, "Seat 3: name ($12.50 in chips)", in one match (other forms,
 # sitting out, bounties, go through the grammar). The name runs to the last " (" before
@@ -151,9 +152,11 @@ def unseated_name(line: str) -> str | None:
     return line[: m.start()] if m and m.start() > 0 else None
 
 
-def shape_of(line: str, names: list[str]) -> tuple[str, str | None, list[str]]:
-    """The shape of ``line``, the player's name in it (or None) and the field values."""
-    start, name = find_name(line, names)
+def shape_of(line: str, names: list[str], found: tuple[int, str | None] | None = None
+             ) -> tuple[str, str | None, list[str]]:
+    """The shape of ``line``, the player's name in it (or None) and the field values.
+    ``found`` is what ``find_name`` returned for the line, if the caller has it."""
+    start, name = found if found is not None else find_name(line, names)
     if name is not None and start == 0 and line.startswith(" ", len(name)):
         # A seated "Alex" must not swallow the start of "Alex 2 joins the table…": a
         # player the hand never seated whose name only begins with Alex's.

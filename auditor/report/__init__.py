@@ -7,7 +7,8 @@ The three tables (``findings``, ``hands``, ``payouts``) are defined once in
 :func:`read_report`.
 """
 
-from auditor.report.reader import read_report
+from typing import Any
+
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord, money
 from auditor.report.schema import FINDINGS, HANDS, PAYOUTS, TABLES, TableSchema
 from auditor.report.writer import ReportSummary, ReportWriter, open_report
@@ -27,3 +28,12 @@ __all__ = [
     "open_report",
     "read_report",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The reader needs pandas, which takes a fifth of a second to import: only on demand.
+    if name == "read_report":
+        from auditor.report.reader import read_report
+
+        return read_report
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,15 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.model.hand import ParseStatus
 from auditor.rules.base import SEVERITIES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MONEY_PRECISION = 20
 MONEY_SCALE = 2
@@ -59,6 +61,8 @@ class Column:
     @property
     def pandas_dtype(self) -> Any:
         """The pandas dtype the column has in a DataFrame returned by the reader."""
+        import pandas as pd  # only readers need pandas: writing never imports it
+
         if self.kind == "string":
             return pd.StringDtype()
         if self.kind == "int":
@@ -180,6 +184,8 @@ def _arrow_schema(columns: tuple[Column, ...]) -> pa.Schema:
 def _pandas_type_for(arrow_type: pa.DataType) -> Any:
     """``types_mapper`` for ``to_pandas``: strings and decimals straight to the report's
     dtypes (never through Python objects or floats); anything else the default way."""
+    import pandas as pd
+
     if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
         return pd.StringDtype()
     if pa.types.is_decimal(arrow_type):
