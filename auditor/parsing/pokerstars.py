@@ -622,6 +622,8 @@ class PokerStarsReader:
         # Line with the player's name masked -> (recipe, values, name when it was not a
         # seated one).
         self.lines: dict[str, tuple[Recipe, list[str], str | None]] = {}
+        # (Line up to its cards, how many card groups) -> (recipe, values, name).
+        self.carded: dict[tuple[str, int], tuple[Recipe, list[str], str | None]] = {}
         # (decimals, big blind) -> line as printed -> how to make its event.
         self.exact: dict[tuple[int, int], dict[str, Made]] = {}
         # Header without its hand number and with the date's digits masked -> header.
@@ -761,7 +763,27 @@ class PokerStarsReader:
             tail = text[colon:]
             recipe, values = self.actions.get(tail) or self._action(tail, no, text)
             return recipe, values, name
+        if "[" in text and self.caching:
+            return self._carded_line(text, names, no)
         return self._named_line(text, names, no)
+
+    def _carded_line(self, text: str, names: list[str], no: int
+                     ) -> tuple[Recipe, list[str], str | None]:
+        """A line that ends in card groups (a deal, a street, a board, mucked cards),
+        kept by what comes before its cards: the cards change, that part repeats."""
+        at = text.find(" [")
+        if at < 1 or _CARD_GROUPS.fullmatch(text, at) is None:
+            return self._named_line(text, names, no)
+        cards = _CARD_GROUP.findall(text, at)
+        key = (text[:at], len(cards))
+        seen = self.carded.get(key)
+        if seen is not None:
+            recipe, values, name = seen
+            return recipe, [*values, *cards], name
+        recipe, values, name = self._named_line(text, names, no)
+        if values[-len(cards):] == cards and len(self.carded) < self.MAX_CACHE:
+            self.carded[key] = (recipe, values[: -len(cards)], name)
+        return recipe, values, name
 
     def _named_line(self, text: str, names: list[str], no: int
                     ) -> tuple[Recipe, list[str], str | None]:
@@ -877,6 +899,8 @@ class PokerStarsReader:
 
 
 _DIGITS = str.maketrans("0123456789", "9999999999")
+_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
 _BUTTON = re.compile(r" Seat #(\d+) is the button$")
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
