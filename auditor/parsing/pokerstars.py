@@ -628,7 +628,7 @@ class PokerStarsReader:
         self.exact: dict[tuple[int, int], dict[str, Made]] = {}
         # Header without its hand number and with the date's digits masked -> header.
         self.headers: dict[str, _HeaderInfo] = {}
-        # Table line as printed, or up to its button seat -> table.
+        # Table line without its name and button seat (see ``_table``) -> table.
         self.tables: dict[str, _Table] = {}
 
     def recipe(self, shape: str, line: int, text: str) -> Recipe:
