@@ -334,6 +334,21 @@ def _deductions(summary: PotSummary | None) -> int:
     return summary.rake + sum(a for _, a in summary.fees)
 
 
+def _collected_by_player(collected: list[tuple[Collected, int, int]]
+                         ) -> tuple[dict[str, int], dict[str, int]]:
+    """What each player collected in all, and the line of his first collect."""
+    paid: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    for ev, _, _ in collected:
+        player = ev.player
+        if player in paid:
+            paid[player] += ev.amount
+        else:
+            paid[player] = ev.amount
+            lines[player] = ev.line
+    return paid, lines
+
+
 def _figures_agree(stated: Stated, laid: Laid, contributed: dict[str, int]) -> bool:
     """Whether the stated figures are the replayed ones, as SP001, SP002 and SP007 check
     them: the uncalled excess returned (and nothing else), the summary's pots, and every
@@ -382,13 +397,7 @@ def quiet_winnings(
         return None
     if not _figures_agree(stated, laid, replay.contributed):
         return None
-    won: dict[str, int] = {}
-    for ev, _, _ in stated.collected:
-        player = ev.player
-        if player in won:
-            won[player] += ev.amount
-        else:
-            won[player] = ev.amount
+    won, _ = _collected_by_player(stated.collected)
     if len(pots) == 1:
         pot = pots[0]
         deductions = laid.deductions
@@ -579,16 +588,8 @@ def _judge_parts(
             part = _uncontested(audit, eligible, run)
             if part is not None:
                 return [part]
-        got: dict[str, int] = {}
-        got_lines: dict[str, int] = {}
-        for ev, index, on_run in collected:
-            if index == 0 and on_run == run:
-                player = ev.player
-                if player in got:
-                    got[player] += ev.amount
-                else:
-                    got[player] = ev.amount
-                    got_lines[player] = ev.line
+        got, got_lines = _collected_by_player(
+            [c for c in collected if c[1] == 0 and c[2] == run])
         return [_judge_part(audit, 0, run, eligible, audit.net[0], got, got_lines, mucked)]
 
     paid: dict[tuple[int, int], dict[str, int]] = {}
@@ -681,15 +682,7 @@ def _uncontested(audit: PotAudit, eligible: tuple[str, ...], run: int) -> PartAu
     winner = eligible[0]
     if winner in audit.cash_outs:
         return None
-    paid: dict[str, int] = {}
-    lines: dict[str, int] = {}
-    for ev, _, _ in audit.collected:
-        player = ev.player
-        if player in paid:
-            paid[player] += ev.amount
-        else:
-            paid[player] = ev.amount
-            lines[player] = ev.line
+    paid, lines = _collected_by_player(audit.collected)
     others = [p for p in paid if p != winner]
     return PartAudit(
         pot=0,

@@ -719,10 +719,8 @@ class PokerStarsReader:
         name = seat_line_name(text)
         if name is None:
             return None
-        head = text[: text.index(": ") + 2]
-        s1, v1 = split_fields(head)
-        s2, v2 = split_fields(text[len(head) + len(name) :])
-        seat = self._make(self.recipe(s1 + PLAYER + s2, no, text), v1 + v2, name, no, ctx)
+        shape, _, values = shape_of(text, [name], (text.index(": ") + 2, name))
+        seat = self._make(self.recipe(shape, no, text), values, name, no, ctx)
         return seat if seat.__class__ is ev.Seat else None
 
     def _action(self, tail: str, no: int, text: str) -> tuple[Recipe, list[str]]:
