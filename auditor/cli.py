@@ -91,6 +91,16 @@ def list_rules() -> None:
         click.echo(f"{code}  {rule.name:<40} {rule.severity:<8} {rule.summary}")
 
 
+@main.command("sites")
+def list_sites() -> None:
+    """List every site and format the auditor reads, and what it audits of each."""
+    from auditor.sites import SITES
+
+    for site in SITES:
+        click.echo(f"{site.name:<12} {site.title:<28} {site.container:<5} {site.formats}")
+        click.echo(f"{'':<12} {site.audited}")
+
+
 @main.command("rule")
 @click.argument("code")
 def show_rule(code: str) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from auditor.config import Profile
 from auditor.engine.audit import PartAudit, PotAudit, audit_pots
 from auditor.engine.payments import replayed_winnings
 from auditor.engine.result import ReplayResult, Settlement
@@ -26,9 +25,10 @@ from auditor.model.events import (
     StreetStart,
     UncalledReturned,
 )
+from auditor.model.finding import Finding
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
-from auditor.rules.base import Finding
+from auditor.model.profile import Profile
 
 _BLIND_WORDS = {
     "small": "posts the small blind",

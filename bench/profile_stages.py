@@ -13,12 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-from auditor.api import HandAuditor
 from auditor.config import Settings
-from auditor.engine.replay import replay
-from auditor.engine.settle import settle
 from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.reader import read_block
+from auditor.pipeline import HandAuditor
+from auditor.pipeline import replay_hand as replay
+from auditor.pipeline import settle_hand as settle
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import api
+from auditor import api, pipeline
 from auditor.report.reader import read_report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +78,7 @@ def test_a_crash_in_the_engine_is_a_finding_not_a_traceback(
     def boom(*_args: object) -> None:
         raise ZeroDivisionError("synthetic")
 
-    monkeypatch.setattr(api, "replay", boom)
+    monkeypatch.setattr(pipeline, "replay", boom)
     text = SESSION.read_text(encoding="utf-8")
     first = re.split(r"(?m)^(?=PokerStars Hand #)", text)[1]
     result = api.audit_text(first + "\n" + first.replace("Hand #", "Hand #9"))

@@ -11,9 +11,9 @@ from auditor.explain import explain_hand
 from auditor.rules.pots.sp004_wrong_winner import WrongWinner
 
 try:
-    from auditor.engine.replay import replay
-    from auditor.engine.settle import settle
     from auditor.parsing import read_text
+    from auditor.pipeline import replay_hand as replay
+    from auditor.pipeline import settle_hand as settle
 except ImportError as exc:  # the parser or the replay is not there yet
     pytest.skip(f"pipeline not available: {exc}", allow_module_level=True)
 

@@ -39,7 +39,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from auditor.config import Profile
 from auditor.engine.pots import PotLayout, build_pots
 from auditor.engine.result import ReplayResult
 from auditor.engine.showdown import (
@@ -69,6 +68,7 @@ from auditor.model.events import (
 )
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
+from auditor.model.profile import Profile
 
 _ROUND_CHIPS = (5, 10, 25, 50, 100, 500, 1000, 5000, 10000, 25000)
 _SETTLE_EVENTS = frozenset(

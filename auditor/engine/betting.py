@@ -55,7 +55,6 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import Any
 
-from auditor.config import Profile
 from auditor.model.events import (
     Bet,
     Call,
@@ -74,6 +73,7 @@ from auditor.model.events import (
     UncalledReturned,
 )
 from auditor.model.hand import Hand
+from auditor.model.profile import Profile
 
 NO_CAP = 1 << 62  # room left under the cap of a game without one
 _UNKNOWN: Any = object()  # next_to_act() not worked out since the last change

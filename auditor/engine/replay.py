@@ -1,9 +1,10 @@
 """Replay a hand's betting action by action against the rules.
 
 The replay never refuses an action: an illegal one becomes a finding, and the state then
-applies it as printed and goes on. For each line it asks the selected betting rules that
-look at that kind of line, in the precedence order of ``auditor.rules.betting.RULES``,
-and keeps only the first objection (one fault, one finding).
+applies it as printed and goes on. For each line it runs the checks it was given for
+that kind of line (``Checks``: the selected betting rules, in the precedence order of
+``auditor.rules.betting.RULES``, built by the rules; the engine knows no rule) and keeps
+only the first objection (one fault, one finding).
 
 The line's player is looked up once and handed to the checks and to the state. When a
 player acts in turn (he is ``next_to_act()``), the rules that can only object to an
@@ -13,20 +14,19 @@ would pass, so the common legal line is checked only for its own numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from auditor.config import Selection, Settings
 from auditor.engine.betting import APPLIERS, BettingState, PlayerState
 from auditor.engine.result import ReplayResult
 from auditor.model.events import Bet, Call, Check, Event, Fold, HandCancelled, Raise
+from auditor.model.finding import Finding
 from auditor.model.hand import Hand
-from auditor.rules.base import Finding
-from auditor.rules.betting import RULES
-from auditor.rules.betting.common import Check as CheckFn
+from auditor.model.profile import Profile
 
-Plan = dict[type[Event], tuple[CheckFn, ...]]
+# A check the replay runs on a line: the state before it, the line, its player's state.
+CheckFn = Callable[[BettingState, Any, "PlayerState | None"], "Finding | None"]
+Plan = Mapping[type[Event], tuple[CheckFn, ...]]
 Apply = Callable[[BettingState, Any, PlayerState | None], None]
 # For each event type: how to find its player (0: the line names none, 1: look him up,
 # 2: a player's action, which may be in turn), the checks to run on it, the checks to run
@@ -35,62 +35,63 @@ Apply = Callable[[BettingState, Any, PlayerState | None], None]
 Step = tuple[int, tuple[CheckFn, ...], tuple[CheckFn, ...], Apply | None]
 Steps = dict[type[Event], Step]
 
-_ACTIONS = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
+ACTIONS = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
 
 
-@lru_cache(maxsize=64)
-def check_plan(selection: Selection | None, limit: str, in_turn: bool = False) -> Plan:
-    """For each event type, the check functions to run on it, in precedence order: only
-    rules that are selected and apply to the betting structure ``limit``. With
-    ``in_turn``, for a player's action in turn: without the rules that pass then."""
-    plan: dict[type[Event], list[CheckFn]] = {}
-    for rule in RULES:
-        if selection is not None and rule.code not in selection:
-            continue
-        if limit not in rule.limits:
-            continue
-        for event_type, check in rule.checks:
-            if in_turn and rule.passes_in_turn and event_type in _ACTIONS:
-                continue
-            plan.setdefault(event_type, []).append(check)
-    return {t: tuple(checks) for t, checks in plan.items()}
+class Checks:
+    """The checks the replay runs, in precedence order, by event type: ``every`` for any
+    line, ``in_turn`` for a player's action in turn (without the checks that can only
+    object to an action out of turn). The rules build them (``auditor.rules.betting``);
+    the replay only calls them."""
+
+    __slots__ = ("_steps", "every", "in_turn")
+
+    def __init__(self, every: Plan, in_turn: Plan | None = None) -> None:
+        self.every = every
+        self.in_turn = every if in_turn is None else in_turn
+        self._steps: dict[bool, Steps] = {}
+
+    def steps(self, distinct: bool) -> Steps:
+        """How to replay each kind of line. ``distinct``: the seated players have
+        distinct names. Two seats under one name put one player twice in the turn order,
+        where ``next_to_act()`` may then name him after he folded or went all-in: no
+        check is skipped for the player in turn then."""
+        found = self._steps.get(distinct)
+        if found is None:
+            plan = self.every
+            in_turn = self.in_turn if distinct else plan
+            found = {}
+            for t in {*APPLIERS, *plan, HandCancelled}:
+                names_player = "player" in getattr(t, "__dataclass_fields__", ())
+                how = 2 if t in ACTIONS else 1 if names_player else 0
+                apply = None if t is HandCancelled else APPLIERS.get(t)
+                found[t] = (how, plan.get(t, ()), in_turn.get(t, ()), apply)
+            self._steps[distinct] = found
+        return found
 
 
-@lru_cache(maxsize=64)
-def _steps(selection: Selection | None, limit: str, distinct: bool = True) -> Steps:
-    """How to replay each kind of line. ``distinct``: the seated players have distinct
-    names. Two seats under one name put one player twice in the turn order, where
-    ``next_to_act()`` may then name him after he folded or went all-in: no check is
-    skipped for the player in turn then."""
-    plan = check_plan(selection, limit)
-    in_turn = check_plan(selection, limit, in_turn=True) if distinct else plan
-    steps: Steps = {}
-    for t in {*APPLIERS, *plan, HandCancelled}:
-        names_player = "player" in getattr(t, "__dataclass_fields__", ())
-        how = 2 if t in _ACTIONS else 1 if names_player else 0
-        apply = None if t is HandCancelled else APPLIERS.get(t)
-        steps[t] = (how, plan.get(t, ()), in_turn.get(t, ()), apply)
-    return steps
+NO_CHECKS = Checks({})
 
 
-def replay(hand: Hand, settings: Settings) -> ReplayResult:
-    """Replay ``hand``'s events: the findings of the betting rules, what every seated
-    player put in (before uncalled bets are returned), and who folded or went all-in."""
+def replay(hand: Hand, profile: Profile, checks: Checks = NO_CHECKS) -> ReplayResult:
+    """Replay ``hand``'s events under the house rules of ``profile``, running ``checks``
+    on each line: their findings, what every seated player put in (before uncalled bets
+    are returned), and who folded or went all-in."""
     # Who is dealt in is first taken from the seat lines (sitting out or not), which
     # spares a pass over the events; when the events show otherwise, the hand is
     # replayed again with the players who did take part (``dealt_in_players``).
-    result = _replay(hand, settings, guess=True)
+    result = _replay(hand, profile, checks, guess=True)
     if result is None:
-        result = _replay(hand, settings, guess=False)
+        result = _replay(hand, profile, checks, guess=False)
     return result  # type: ignore[return-value]
 
 
-def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
+def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> ReplayResult | None:
     """The replay; with ``guess``, None when the players taken as dealt in from the seat
     lines turn out not to be those who took part (see ``BettingState``)."""
-    state = BettingState(hand, settings.profile, guess=guess)
+    state = BettingState(hand, profile, guess=guess)
     distinct = len(state.players) == len(hand.seats)
-    get_step = _steps(settings.selection, hand.info.limit, distinct).get
+    get_step = checks.steps(distinct).get
     next_to_act = state.next_to_act
     find_player = state.players.get
     findings: list[Finding] = []
@@ -99,18 +100,18 @@ def _replay(hand: Hand, settings: Settings, guess: bool) -> ReplayResult | None:
         step = get_step(type(ev))
         if step is None:
             continue  # a line that changes no betting state (cards shown, summary, chat)
-        how, checks, in_turn, apply = step
+        how, run, in_turn, apply = step
         if how == 2:
             p = next_to_act()
             if p is not None and p.name == ev.player:  # type: ignore[attr-defined]
-                checks = in_turn
+                run = in_turn
             else:
                 p = find_player(ev.player)  # type: ignore[attr-defined]
         elif how:
             p = find_player(ev.player)  # type: ignore[attr-defined]
         else:
             p = None
-        for check in checks:
+        for check in run:
             found = check(state, ev, p)
             if found is not None:
                 findings.append(found)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from auditor.rules.base import Finding
+from auditor.model.finding import Finding
 
 
 @dataclass(slots=True)

@@ -1,53 +1,50 @@
-"""Settling a hand: rebuild its pots, check every chip, and produce the payouts table.
+"""Settling a hand: rebuild its pots, set them beside what the history states, and make
+the payouts table's rows.
 
-``settle`` is the pots family's entry point, called once per hand after the betting
-replay. It builds the ``PotAudit`` (``auditor.engine.audit``), runs the selected pot rules
-(SP001–SP007) on it, and turns it into one payout row per player dealt in.
-
-Most hands add up: dealt once, no cash-out, every stated figure the replayed one, each
-pot paid whole to its one winner. For those (``quiet_winnings``) no rule can report
-anything and the payments are the replayed shares, so the payout rows are made at once,
-without the detailed audit; any other hand gets the full ``PotAudit``, and the rules run
-on it unless it turns out to add up after all (``PotAudit.quiet``).
+``settle`` is called once per hand after the betting replay. Most hands add up: dealt
+once, no cash-out, every stated figure the replayed one, each pot paid whole to its one
+winner. For those (``quiet_winnings``) no pot rule can report anything and the payments
+are the replayed shares, so the payout rows are made at once, without the detailed
+audit; any other hand gets the full ``PotAudit`` (``auditor.engine.audit``), which the
+pot rules then judge (unless it turns out to add up after all: ``PotAudit.quiet``). The
+engine knows no rule: whoever calls ``settle`` runs them on ``Settled.audit``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from auditor.config import Settings
 from auditor.engine.audit import PotAudit, audit_laid, lay_out, quiet_winnings, read_stated
 from auditor.engine.payments import replayed_winnings
-from auditor.engine.result import PayoutRow, ReplayResult, Settlement
+from auditor.engine.result import PayoutRow, ReplayResult
 from auditor.model.hand import Hand
-from auditor.rules.base import Finding
-
-if TYPE_CHECKING:
-    from auditor.rules.pots.common import PotRule
+from auditor.model.profile import Profile
 
 
-def settle(hand: Hand, replay: ReplayResult, settings: Settings) -> Settlement:
-    """The pots of ``hand`` rebuilt from ``replay`` and checked against the history."""
+@dataclass(slots=True)
+class Settled:
+    """One hand's pots settled: its payout rows (one per player dealt in), and the audit
+    for the pot rules to judge; ``audit`` is None when there is nothing they could
+    report (the hand adds up, or was cancelled)."""
+
+    payouts: list[PayoutRow]
+    audit: PotAudit | None = None
+
+
+def settle(hand: Hand, replay: ReplayResult, profile: Profile) -> Settled:
+    """The pots of ``hand`` rebuilt from ``replay`` and set beside the history."""
     stated = read_stated(hand)
     if stated is None:  # a cancelled hand: its chips went back
-        return Settlement()
+        return Settled([])
     laid = lay_out(hand, replay, stated)
     won = quiet_winnings(hand, replay, stated, laid)
     if won is not None:  # everything adds up: no pot rule has anything to report
         layout = laid.layout
         owner, excess = layout.returned_to, layout.returned
-        rows = _rows(hand, replay.contributed, owner, excess, laid.returns, won, None)
-        return Settlement([], rows)
-    audit = audit_laid(hand, replay, settings.profile, stated, laid)
-    findings: list[Finding] = []
-    if not audit.quiet:  # something does not add up: let each rule say what
-        selection = settings.selection
-        for rule in _pot_rules():
-            if selection is None or rule.code in selection:
-                findings += rule.check(audit)
-    return Settlement(findings, payout_rows(audit))
+        return Settled(_rows(hand, replay.contributed, owner, excess, laid.returns, won, None))
+    audit = audit_laid(hand, replay, profile, stated, laid)
+    return Settled(payout_rows(audit), None if audit.quiet else audit)
 
 
 def payout_rows(audit: PotAudit) -> list[PayoutRow]:
@@ -95,13 +92,3 @@ def _rows(
             )
         )
     return rows
-
-
-@cache
-def _pot_rules() -> tuple[type[PotRule], ...]:
-    """The pot rules with a per-hand check, in code order (imported on first use: the
-    rules depend on the engine, not the other way round)."""
-    from auditor.rules.pots import RULES
-    from auditor.rules.pots.common import PotRule
-
-    return tuple(r for r in RULES if issubclass(r, PotRule))

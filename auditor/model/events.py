@@ -166,7 +166,9 @@ class Mucks(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Collected(Event):
     """``name collected $25.96 from pot``. ``pot`` is 0 for the main pot (or the only
-    pot), N for side pot-N, None when the site does not say; ``run`` as in StreetStart."""
+    pot), N for side pot-N, None when the site does not say which pot (GGPoker and
+    PokerNow repeat ``from pot``: the engine fits such lines to the replayed pots);
+    ``run`` as in StreetStart."""
 
     player: str
     amount: int
@@ -182,6 +184,61 @@ class CashedOut(Event):
     player: str
     amount: int
     fee: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseMoney(Event):
+    """Chips the house puts into the pot (GGPoker's ``Cash Drop to Pot : total $0.2``):
+    counted in the pot and paid out with it, but put in by no player."""
+
+    amount: int
+    text: str = ""
+
+
+SidePaymentKind = Literal[
+    "cashout_risk",  # GG EV Cashout: the winner pays the risk he was insured against
+    "cashout",  # the site pays a player who cashed out of an all-in (Party 2018+)
+    "insurance_premium",  # all-in insurance bought
+    "insurance_payout",  # all-in insurance paid
+    "other",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SidePayment(Event):
+    """Money that moves between a player and the site outside the pot (EV-cashout risk,
+    insurance premiums, a cash-out paid by the site). ``amount`` is what the player's
+    stack gains: negative when he pays. It is in the stack chain, never in a pot."""
+
+    player: str
+    amount: int
+    kind: SidePaymentKind = "other"
+
+
+StackChangeKind = Literal[
+    "join",  # sits down with a stack (a buy-in)
+    "top_up",  # adds chips (rebuy, add-on, top-up)
+    "host_set",  # the host or admin set the stack (from ``before`` to ``after``)
+    "queued",  # a host change queued for the next hand (``amount`` added)
+    "leave",  # quits or stands up with his stack
+    "sit_back",  # sits back in with a stack
+    "other",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackChange(Event):
+    """A stack changed between hands, as the log records it (PokerNow's joins, rebuys and
+    admin updates). ``amount`` is the chips added (negative: taken), ``before`` and
+    ``after`` the stack either side where the log gives them; None where it does not.
+    A reader puts the changes logged since the previous hand before a hand's events."""
+
+    player: str
+    kind: StackChangeKind
+    amount: int | None = None
+    before: int | None = None
+    after: int | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from auditor.model.dialect import DEFAULT_DIALECT, Dialect
 from auditor.model.events import Event, Seat
 
 Limit = Literal["NL", "PL", "FL", "CNL"]  # CNL: capped no-limit
-Game = Literal["holdem", "omaha", "courchevel", "other"]
+Game = Literal["holdem", "sixplus", "omaha", "courchevel", "other"]  # sixplus: short deck
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,7 +52,9 @@ class HandInfo:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hand:
     """One hand, ready to replay. ``events`` holds everything after the seat lines, in
-    file order, posts included."""
+    the order the hand was played (file order for most sites), posts included; stack
+    changes logged since the previous hand come first. ``first_line`` and ``last_line``
+    are the span of the hand in its file."""
 
     source: str
     first_line: int
@@ -60,6 +63,7 @@ class Hand:
     seats: tuple[Seat, ...]
     events: tuple[Event, ...]
     cancelled: bool = False  # "Hand cancelled": voided, nothing to replay
+    dialect: Dialect = DEFAULT_DIALECT  # how its site presents money (set by the reader)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -7,33 +7,54 @@ float, and converted back the same way for reports.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 CURRENCY_SYMBOLS = "$€£¥₹"
+# What may stand around the number: symbols (U+FFFD is a euro sign an unknown encoding
+# lost), spaces, and the no-break and thin spaces some exports put between them.
+_AROUND = CURRENCY_SYMBOLS + "\ufffd \xa0\u202f"
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: "³" or Arabic-Indic digits are not amounts
+# The largest amount read: a quadrillion units ($10 trillion in cents). Far above any
+# real stake, and far enough below the report's money type and the engine's 2^62 that
+# the sums of a hand of thousands of such amounts still fit both exactly.
+MAX_UNITS = 10**15
 
 
 class AmountError(ValueError):
     """An amount in the text that cannot be read exactly in the hand's unit."""
 
 
-def parse_amount(text: str, decimals: int) -> int:
-    """Read ``$1,234.5`` style text as an integer of the smallest unit.
+def parse_amount(text: str, decimals: int, *, decimal_comma: bool = False) -> int:
+    """Read an amount as an integer of the smallest unit. The currency symbol may come
+    before or after the number (``$1,234.5``, ``2€``); with ``decimal_comma`` the comma is
+    the decimal mark and dots or spaces group thousands (``0,35 €``, ``1 001,24€``).
 
     >>> parse_amount("$1,234.5", 2)
     123450
     >>> parse_amount("1500", 0)
     1500
+    >>> parse_amount("0,35 €", 2, decimal_comma=True)
+    35
     """
-    s = text.strip().lstrip(CURRENCY_SYMBOLS).replace(",", "")
+    s = text.strip(_AROUND)
+    if decimal_comma:
+        s = s.replace(".", "").replace(" ", "").replace("\xa0", "").replace("\u202f", "")
+        s = s.replace(",", ".")
+    else:
+        s = s.replace(",", "")
     whole, _, frac = s.partition(".")
     if not whole:
         whole = "0"
-    if not whole.isdigit() or (frac and not frac.isdigit()):
+    if not _DIGITS.fullmatch(whole) or (frac and not _DIGITS.fullmatch(frac)):
         raise AmountError(f"not an amount: {text!r}")
     frac = frac.rstrip("0")
     if len(frac) > decimals:
         raise AmountError(f"{text!r} is finer than the game's unit (10^-{decimals})")
-    return int(whole) * 10**decimals + (int(frac.ljust(decimals, "0")) if decimals else 0)
+    value = int(whole) * 10**decimals + (int(frac.ljust(decimals, "0")) if decimals else 0)
+    if value > MAX_UNITS:
+        raise AmountError(f"{text!r} is too large an amount to audit")
+    return value
 
 
 def to_decimal(units: int | None, decimals: int) -> Decimal | None:

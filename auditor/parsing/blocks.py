@@ -8,36 +8,53 @@ numbers come from the number of lines cut, not from numbering each line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain
 from pathlib import Path
+from typing import Any
 
 from auditor.parsing.decode import CHUNK, decoded_chunks, lf_only, logical_lines
-
-# First line of a hand, per site. Only PokerStars is replayed so far; the others are
-# recognised so that their hands are counted and reported as not supported (HH002).
-_HEADERS: tuple[tuple[str, str], ...] = (
-    ("pokerstars", r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #"),
-    ("ggpoker", r"Poker Hand #[A-Z]*\d+: "),
-    ("winamax", r"Winamax Poker - "),
-    ("partypoker", r"\*{5} Hand History [Ff]or Game "),
-    ("fulltilt", r"Full Tilt Poker Game #"),
-    ("888", r"#Game No : \d+"),
-    ("wpn", r"Game Hand #\d+ - "),
-)
-_SITES = tuple(site for site, _ in _HEADERS)
-_ANY_SITE = "|".join(f"({pattern})" for _, pattern in _HEADERS)  # group i + 1: site i
-_SITE = re.compile(_ANY_SITE)
 
 # A header line: a site's header at the start of the line, after one space if it starts
 # with "P", or after two or more white spaces. Lines are matched before they are
 # right-stripped, so a header that ends in a space needs more text after it on its line.
-_HEADER = rf"(?:  [^\S\n]*| (?=P))?(?:{_ANY_SITE})(?:(?<=\S)|(?=[^\S\n]*\S))"
-_HEADER_LINE = re.compile(_HEADER)
-# The same after the newline that ends the line before, to search whole texts. The look
-# at the first character (every header starts with one of these) skips most lines fast.
-_HEADER_AFTER_NEWLINE = re.compile(rf"\n(?=[ PW*F#G]){_HEADER}")
+# The sites and their header patterns come from the registry (``auditor.sites``).
+
+
+class _Headers:
+    """The header patterns of every text site, compiled once: group i + 1 of each
+    pattern matches site i's headers."""
+
+    def __init__(self, headers: Sequence[tuple[str, str]]) -> None:
+        self.sites = tuple(site for site, _ in headers)
+        any_site = "|".join(f"({pattern})" for _, pattern in headers)
+        self.site = re.compile(any_site)
+        header = rf"(?:  [^\S\n]*| (?=P))?(?:{any_site})(?:(?<=\S)|(?=[^\S\n]*\S))"
+        self.line = re.compile(header)
+        # The same after the newline that ends the line before, to search whole texts.
+        # The look at the first character (every header starts with one of these) skips
+        # most lines fast.
+        firsts = {_first_char(p) for _, p in headers}
+        look = "" if None in firsts else f"(?=[ {re.escape(''.join(sorted(firsts)))}])"
+        self.after_newline = re.compile(rf"\n{look}{header}")
+
+
+def _first_char(pattern: str) -> str | None:
+    """The literal character every match of ``pattern`` starts with, if it has one."""
+    if pattern[:1] == "\\" and len(pattern) > 1 and not pattern[1].isalnum():
+        return pattern[1]
+    if pattern[:1].isalnum() or pattern[:1] in "#<'\"-":
+        return pattern[0]
+    return None
+
+
+@cache
+def _headers() -> _Headers:
+    from auditor.sites import text_headers
+
+    return _Headers(text_headers())
 
 
 @dataclass(slots=True)
@@ -55,6 +72,7 @@ class HandBlock:
     first_line: int
     lines: list[str]
     numbers: list[int] | None = None
+    context: Any = None  # what the container knows beyond the lines (XML session, …)
 
     def number(self, i: int) -> int:
         """The file line number of ``lines[i]``."""
@@ -65,6 +83,15 @@ class HandBlock:
     @property
     def last_line(self) -> int:
         return self.number(-1)
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The first and last file line the hand occupies (a log written newest first
+        lists a hand's lines in the reverse order of the file)."""
+        numbers = self.numbers
+        if numbers is None:
+            return self.first_line, self.number(-1)
+        return min(numbers), max(numbers)
 
     def numbered(self) -> Iterator[tuple[int, str]]:
         """``(number, text)`` for each line."""
@@ -77,30 +104,56 @@ class HandBlock:
 
 def site_of_header(line: str) -> str | None:
     """The site whose hand header ``line`` is, or None."""
-    m = _SITE.match(line.lstrip())
-    return None if m is None else _SITES[m.lastindex - 1]
+    headers = _headers()
+    m = headers.site.match(line.lstrip())
+    return None if m is None else headers.sites[m.lastindex - 1]
 
 
 def blocks_of_file(path: Path, source: str, chunk_size: int = CHUNK) -> Iterator[HandBlock]:
-    """Every hand block of ``path``, streamed ``chunk_size`` bytes at a time. Raises
+    """Every hand block of ``path``, streamed ``chunk_size`` bytes at a time (text
+    exports; a log or XML file of a site with its own container is read whole). Raises
     ``OSError`` or ``decode.NotText``."""
-    return _Cutter(source).cut(decoded_chunks(path, chunk_size))
+    chunks = decoded_chunks(path, chunk_size)
+    first = next(chunks, "")
+    cut = _container(first, path.name)
+    if cut is not None:
+        return cut("".join(chain((first,), chunks)), source)
+    return _Cutter(source).cut(chain((first,), chunks))
 
 
 def blocks_of_text(text: str, source: str) -> Iterator[HandBlock]:
     """Every hand block of a text in memory."""
     text = lf_only(text)
+    cut = _container(text[:_HEAD], source)
+    if cut is not None:
+        return cut(text, source)
     return _Cutter(source).cut(text[i : i + CHUNK] for i in range(0, len(text), CHUNK))
+
+
+_HEAD = 1 << 14  # how much of a file's text tells its container
+
+
+def _container(head: str, name: str) -> Any:
+    """How to cut a file whose text starts with ``head``: the ``cut`` of the first site
+    with a container of its own that recognises it, or None for text exports."""
+    from auditor.sites import SITES
+
+    head = head[:_HEAD]
+    for site in SITES:
+        if site.sniff is not None and site.sniff(head, name):
+            return site.cut
+    return None
 
 
 class _Cutter:
     """Cuts a stream of text chunks with LF line endings into hand blocks. Text before the
     first header is skipped; a block stays open across chunks until the next header."""
 
-    __slots__ = ("block", "number", "source")
+    __slots__ = ("block", "headers", "number", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self.headers = _headers()
         self.block: HandBlock | None = None  # the open block: more lines may follow
         self.number = 0  # lines read so far
 
@@ -134,8 +187,9 @@ class _Cutter:
         """The blocks that ``text[start:end]`` completes: whole lines without a BOM, each
         after the newline that ends the line before it."""
         number = self.number
+        sites = self.headers.sites
         site: str | None = None  # the site of the header at ``start``, if in this text
-        for m in _HEADER_AFTER_NEWLINE.finditer(text, start, end):
+        for m in self.headers.after_newline.finditer(text, start, end):
             at = m.start()
             if site is not None:
                 # The common case, a whole hand in this text: its lines without the
@@ -151,7 +205,7 @@ class _Cutter:
                 self.block = None
             else:
                 number += text.count("\n", start, at)
-            site = _SITES[m.lastindex - 1]
+            site = sites[m.lastindex - 1]
             start = at
         if site is not None:
             self.block = HandBlock(self.source, site, number + 1, [])
@@ -166,11 +220,12 @@ class _Cutter:
         done = []
         self.number += 1
         for part in logical_lines(line):
-            m = _HEADER_LINE.match(part)
+            m = self.headers.line.match(part)
             if m is not None:
                 if self.block is not None:
                     done.append(_finished(self.block))
-                self.block = HandBlock(self.source, _SITES[m.lastindex - 1], self.number, [])
+                self.block = HandBlock(self.source, self.headers.sites[m.lastindex - 1],
+                                       self.number, [])
             if self.block is not None:
                 _add(self.block, self.number, [part])
         return done

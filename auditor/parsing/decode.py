@@ -16,6 +16,10 @@ from pathlib import Path
 
 CHUNK = 1 << 20
 _SNIFF = 1 << 16
+# Every byte but the control characters that text does not hold (tab, line feed, form
+# feed and carriage return, and escape, are text).
+_CONTROL = bytes([*range(0, 9), 11, *range(14, 27), *range(28, 32), 127])
+_TEXT_BYTES = bytes(b for b in range(256) if b not in _CONTROL)
 
 
 class NotText(ValueError):
@@ -34,7 +38,11 @@ def sniff_encoding(head: bytes) -> str:
             return "utf-16-le"
         if head[0::2].count(0) > len(head) // 4:
             return "utf-16-be"
-        raise NotText("binary data (NUL bytes), not a text hand history")
+    if len(head.translate(None, _TEXT_BYTES)) * 10 > len(head):
+        # More than a tenth of control bytes: an image, an archive, a database. A few
+        # stray NULs (PartyPoker puts one before some lines) do not make text binary;
+        # they are dropped as the text is decoded.
+        raise NotText("binary data, not a text hand history")
     try:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
@@ -78,6 +86,8 @@ def decoded_chunks(path: Path, chunk_size: int = CHUNK) -> Iterator[str]:
         held = ""
         for data in raw:
             text = held + decode(data, flush and not data)
+            if "\x00" in text and flush:
+                text = text.replace("\x00", "")
             # A chunk ending in CR may be half a CRLF: hold the CR back.
             held = "\r" if text.endswith("\r") else ""
             if text := lf_only(text[:-1] if held else text):

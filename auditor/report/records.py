@@ -18,10 +18,10 @@ from typing import TypeAlias, overload
 
 from auditor.engine.result import PayoutRow
 from auditor.model.events import positional
+from auditor.model.finding import Finding, Severity
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.money import to_decimal
 from auditor.report.schema import MONEY_SCALE
-from auditor.rules.base import Finding, Severity
 
 
 @overload

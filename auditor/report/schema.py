@@ -18,8 +18,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.model.finding import SEVERITIES
 from auditor.model.hand import ParseStatus
-from auditor.rules.base import SEVERITIES
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -24,13 +24,13 @@ from typing import Any, Literal
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.model.finding import SEVERITIES
 from auditor.report.csv_writer import CsvSink
 from auditor.report.parquet_writer import ParquetSink
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
 from auditor.report.schema import FINDINGS, HANDS, PAYOUTS, STATUSES, TABLES, TableSchema
 from auditor.report.sink import TableSink
 from auditor.report.sorted_table import SortedTable
-from auditor.rules.base import SEVERITIES
 
 Format = Literal["parquet", "csv"]
 FORMATS: tuple[Format, ...] = ("parquet", "csv")

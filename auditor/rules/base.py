@@ -10,26 +10,12 @@ arithmetic it needs comes from the engine's queries, never copied into the rule.
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-Severity = Literal["error", "warning", "info"]
-SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+from auditor.model.finding import SEVERITIES, Finding, Severity
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Finding:
-    """One breach found in one hand. Amounts are integers of the hand's smallest unit;
-    the report adds source, hand id, rule name and severity."""
-
-    code: str
-    line: int
-    message: str
-    street: str | None = None
-    player: str | None = None
-    expected: int | None = None
-    observed: int | None = None
+__all__ = ["SEVERITIES", "Finding", "Rule", "Severity"]
 
 
 class Rule:

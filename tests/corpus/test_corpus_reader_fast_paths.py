@@ -14,8 +14,8 @@ import pytest
 from corpus_paths import corpus_id, pokerstars_files
 
 from auditor.parsing.blocks import blocks_of_file
-from auditor.parsing.pokerstars import PokerStarsReader
 from auditor.parsing.shape import split_fields, split_free_text
+from auditor.sites.pokerstars.reader import PokerStarsReader
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_histories").rglob("*.txt"))
 # One reader of each kind for the whole run, so that caches filled by one file serve the

@@ -19,7 +19,6 @@ from collections.abc import Iterable
 
 from auditor.config import Profile, Settings
 from auditor.engine.betting import BettingState
-from auditor.engine.replay import replay
 from auditor.engine.result import ReplayResult
 from auditor.model.events import (
     Bet,
@@ -36,6 +35,7 @@ from auditor.model.events import (
     UncalledReturned,
 )
 from auditor.model.hand import Hand, HandInfo
+from auditor.pipeline import replay_hand as replay
 
 _KINDS = {
     "sb": "small",

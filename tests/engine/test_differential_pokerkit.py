@@ -45,8 +45,8 @@ from hypothesis import strategies as st
 
 from auditor.config import Profile, Settings
 from auditor.engine.betting import BettingState
-from auditor.engine.replay import replay
 from auditor.model.events import Bet, Call, Check, Fold, PostBlind, Raise, StreetStart
+from auditor.pipeline import replay_hand as replay
 
 pokerkit = pytest.importorskip("pokerkit")
 

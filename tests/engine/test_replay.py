@@ -8,7 +8,6 @@ import pytest
 from handkit import HandKit, blinds
 
 from auditor.config import Settings, select_rules
-from auditor.engine.replay import replay
 from auditor.model.events import (
     Bet,
     Call,
@@ -21,6 +20,7 @@ from auditor.model.events import (
     ShowdownStart,
     StreetStart,
 )
+from auditor.pipeline import replay_hand as replay
 from auditor.rules.betting import RULES
 
 

@@ -15,7 +15,6 @@ import pytest
 
 from auditor.config import Profile, Settings, select_rules
 from auditor.engine.result import ReplayResult, Settlement
-from auditor.engine.settle import settle
 from auditor.model.events import (
     BoardSummary,
     CashedOut,
@@ -32,6 +31,7 @@ from auditor.model.events import (
     UncalledReturned,
 )
 from auditor.model.hand import Hand, HandInfo
+from auditor.pipeline import settle_hand as settle
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 
 BOARD = ("2c", "7d", "9h", "Js", "4s")
@@ -544,7 +544,7 @@ def tracked(*hands: Hand) -> list:
     tracker = StackTracker()
     found = []
     for h in hands:
-        found += tracker.feed(HandStacks.of(h, run_hand(h)))
+        found += tracker.feed(HandStacks.of(h, run_hand(h).payouts))
     return found
 
 
@@ -586,10 +586,10 @@ def test_se001_player_absent_or_moving_is_not_compared():
 def test_se001_forgetting_a_file_restarts_its_chain():
     tracker = StackTracker()
     first = table_hand("1", {"A": 100, "B": 100})
-    tracker.feed(HandStacks.of(first, run_hand(first)))
+    tracker.feed(HandStacks.of(first, run_hand(first).payouts))
     tracker.forget("<kit>")
     second = table_hand("2", {"A": 101, "B": 50})
-    assert tracker.feed(HandStacks.of(second, run_hand(second))) == []
+    assert tracker.feed(HandStacks.of(second, run_hand(second).payouts)) == []
 
 
 # --- the real PokerStars corpus ----------------------------------------------------------
@@ -616,8 +616,8 @@ KNOWN_ANOMALIES = {
 
 
 def corpus_hands():
-    from auditor.engine.replay import replay
     from auditor.parsing import read_path
+    from auditor.pipeline import replay_hand as replay
 
     for root in STARS:
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
@@ -642,7 +642,7 @@ def test_pokerstars_corpus_pots_and_stacks_agree_with_the_histories():
         settlement = settle(hand, result, Settings())
         tracker = trackers.setdefault(path, StackTracker())
         codes_ = {f.code for f in settlement.findings}
-        codes_ |= {f.code for f in tracker.feed(HandStacks.of(hand, settlement))}
+        codes_ |= {f.code for f in tracker.feed(HandStacks.of(hand, settlement.payouts))}
         if codes_:
             found[(path.name, hand.info.hand_id)] = codes_
             continue
@@ -661,7 +661,7 @@ def test_se001_memory_is_bounded_by_the_tables_followed():
     tracker = StackTracker()
     tracker.MAX_TABLES = 3
     first = table_hand("1", {"A": 100, "B": 100})
-    base = HandStacks.of(first, run_hand(first))
+    base = HandStacks.of(first, run_hand(first).payouts)
     for i in range(10):
         tracker.feed(base._replace(table=f"T{i}", hand_id=str(i + 1)))
     assert len(tracker._last) == 3
@@ -675,7 +675,8 @@ def test_se001_a_dropped_table_is_not_compared_but_a_kept_one_is():
     tracker.MAX_TABLES = 2
     first = table_hand("1", {"A": 100, "B": 100})
     shrunk = table_hand("5", {"A": 100, "B": 50})  # B ended hand 1 with 100
-    a, b = HandStacks.of(first, run_hand(first)), HandStacks.of(shrunk, run_hand(shrunk))
+    a = HandStacks.of(first, run_hand(first).payouts)
+    b = HandStacks.of(shrunk, run_hand(shrunk).payouts)
     tracker.feed(a)
     tracker.feed(a._replace(table="X", hand_id="2"))
     tracker.feed(a._replace(table="Y", hand_id="3"))  # the first table is dropped here

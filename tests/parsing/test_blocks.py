@@ -52,7 +52,15 @@ HEADERS = [
         "Full Tilt Poker Game #33286946295: Table Kinross - $0.10/$0.25 - No Limit Hold'em",
         "fulltilt",
     ),
-    ("#Game No : 349615227", "888"),
+    ("***** 888poker Hand History for Game 349615227 *****", "888"),
+    ("***** Cassava Hand History for Game 349615227 *****", "888"),
+    ("PokerBros Hand #1616183514566: Hold'em No Limit ($0.5/$1 USD) - 2021/03/19", "pokerbros"),
+    ("Run It Once Poker Hand #30417551:  Hold'em No Limit", "runitonce"),
+    ("Full Tilt Rush Hand #153580762880:  Hold'em No Limit (25/50)", "fulltilt"),
+    ("***** History for hand R5-361726027-6 *****", "ongame"),
+    ('Game # 2646494962 - Omaha High Pot Limit EUR 0.50/1.00 - Table "Waco"', "entraction"),
+    ("Game started at: 2016/8/2 10:50:44", "wpn"),
+    ("Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC", "wpn"),
     ("Game Hand #741631166 - Tournament #1 - Holdem(No Limit) - Level 1 (10.00/20.00)", "wpn"),
 ]
 
@@ -65,6 +73,8 @@ NOT_HEADERS = [
     "Game #11354414824 starts.",
     "*** HOLE CARDS ***",
     "#Game No: 1",
+    # The line before PartyPoker's and 888's headers: not a hand of its own.
+    "#Game No : 349615227",
 ]
 
 

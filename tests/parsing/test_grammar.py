@@ -13,8 +13,8 @@ from lark.exceptions import GrammarError, UnexpectedInput
 
 from auditor.parsing import grammars
 from auditor.parsing.blocks import blocks_of_file
-from auditor.parsing.pokerstars import PokerStarsReader
 from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER, QUOTED
+from auditor.sites.pokerstars.reader import PokerStarsReader
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars"
 

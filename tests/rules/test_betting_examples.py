@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from auditor.config import Settings
-from auditor.engine.replay import replay
 from auditor.model.hand import Hand
+from auditor.pipeline import replay_hand as replay
 from auditor.rules.betting import RULES
 
 try:

@@ -17,10 +17,10 @@ from auditor.config import Settings
 from auditor.rules.pots import RULES
 
 try:
-    from auditor.engine.replay import replay
-    from auditor.engine.settle import settle
     from auditor.model.hand import Hand
     from auditor.parsing import read_text
+    from auditor.pipeline import replay_hand as replay
+    from auditor.pipeline import settle_hand as settle
     from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 except ImportError as exc:  # the parser or the replay is not there yet
     pytest.skip(f"pipeline not available: {exc}", allow_module_level=True)
@@ -36,14 +36,14 @@ def example_files() -> list[Path]:
 def audit(path: Path) -> list[tuple[str, int]]:
     """Every finding of every rule in the file, as (code, line)."""
     settings = Settings()
-    tracker = StackTracker(settings)
+    tracker = StackTracker()
     found: list[tuple[str, int]] = []
     for hand in read_text(path.read_text(encoding="utf-8"), str(path)):
         assert isinstance(hand, Hand), f"{path.name} does not parse: {hand}"
         result = replay(hand, settings)
         settlement = settle(hand, result, settings)
         findings = [*result.findings, *settlement.findings]
-        findings += tracker.feed(HandStacks.of(hand, settlement))
+        findings += tracker.feed(HandStacks.of(hand, settlement.payouts))
         found += [(f.code, f.line) for f in findings]
     return sorted(found)
 

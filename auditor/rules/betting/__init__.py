@@ -9,7 +9,11 @@ RA005: reopening before sizing), then its size (RA001-RA004), then information (
 TU006 looks only at street, showdown and award lines.
 """
 
-from auditor.rules.betting.common import BettingRule
+from functools import lru_cache
+
+from auditor.engine.replay import ACTIONS, Checks
+from auditor.model.events import Event
+from auditor.rules.betting.common import BettingRule, Check
 from auditor.rules.betting.hh003_inconsistent_line import InconsistentLine
 from auditor.rules.betting.ra001_bet_below_minimum import BetBelowMinimum
 from auditor.rules.betting.ra002_raise_below_minimum import RaiseBelowMinimum
@@ -43,3 +47,21 @@ RULES: tuple[type[BettingRule], ...] = (
     FoldWhenCheckFree,
     StreetDealtEarly,
 )
+
+
+@lru_cache(maxsize=64)
+def checks_for(codes: frozenset[str] | None, limit: str) -> Checks:
+    """The checks the replay runs for the betting structure ``limit``, from the rules
+    whose codes are in ``codes`` (None: every rule), in precedence order; built once per
+    selection and structure."""
+    every: dict[type[Event], list[Check]] = {}
+    in_turn: dict[type[Event], list[Check]] = {}
+    for rule in RULES:
+        if (codes is not None and rule.code not in codes) or limit not in rule.limits:
+            continue
+        for event_type, check in rule.checks:
+            every.setdefault(event_type, []).append(check)
+            if not (rule.passes_in_turn and event_type in ACTIONS):
+                in_turn.setdefault(event_type, []).append(check)
+    return Checks({t: tuple(c) for t, c in every.items()},
+                  {t: tuple(c) for t, c in in_turn.items()})

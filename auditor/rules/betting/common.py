@@ -13,15 +13,13 @@ amounts are worked out only once a finding is made.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
-from auditor.engine.betting import BettingState, PlayerState
+from auditor.engine.betting import BettingState
+from auditor.engine.replay import CheckFn as Check
 from auditor.model.events import Event
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
-
-Check = Callable[[BettingState, Event, "PlayerState | None"], "Finding | None"]
 
 ALL_LIMITS = frozenset({"NL", "PL", "FL", "CNL"})
 NOT_FIXED_LIMIT = frozenset({"NL", "PL", "CNL"})

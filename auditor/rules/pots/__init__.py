@@ -1,6 +1,8 @@
 """Pot and payout rules (SP, SE): checked once the betting is replayed."""
 
-from auditor.rules.base import Rule
+from auditor.engine.audit import PotAudit
+from auditor.rules.base import Finding, Rule
+from auditor.rules.pots.common import PotRule
 from auditor.rules.pots.se001_stack_discontinuity import StackDiscontinuity
 from auditor.rules.pots.sp001_uncalled_not_returned import UncalledNotReturned
 from auditor.rules.pots.sp002_stated_amount_wrong import StatedAmountWrong
@@ -20,3 +22,15 @@ RULES: tuple[type[Rule], ...] = (
     ChipsNotConserved,
     StackDiscontinuity,
 )
+
+_PER_HAND: tuple[type[PotRule], ...] = tuple(r for r in RULES if issubclass(r, PotRule))
+
+
+def check_pots(audit: PotAudit, codes: frozenset[str] | None = None) -> list[Finding]:
+    """The findings of the pot rules (those in ``codes``; None: all) on one hand's pots,
+    in code order."""
+    findings: list[Finding] = []
+    for rule in _PER_HAND:
+        if codes is None or rule.code in codes:
+            findings += rule.check(audit)
+    return findings

@@ -7,8 +7,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import NamedTuple, TypeAlias
 
-from auditor.config import Settings
-from auditor.engine.result import Settlement
+from auditor.engine.result import PayoutRow
 from auditor.model.events import TableNote
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
@@ -81,11 +80,11 @@ class HandStacks(NamedTuple):
     moved: frozenset[str]  # players who joined, left or bought chips in the hand
 
     @classmethod
-    def of(cls, hand: Hand, settlement: Settlement) -> HandStacks:
+    def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
         """The stacks of ``hand``: final = start − contributed + returned + collected
         (+ a cash-out), i.e. start + the payout row's net."""
         nets: dict[str, int] = {}
-        for row in settlement.payouts:  # (plain loops: cheaper than comprehensions here)
+        for row in payouts:  # (plain loops: cheaper than comprehensions here)
             nets[row.player] = row.net
         seats: list[SeatStacks] = []
         for s in hand.seats:
@@ -116,7 +115,7 @@ class StackTracker:
     unknown, so the chain of that file starts again).
 
     >>> tracker = StackTracker()
-    >>> findings = tracker.feed(HandStacks.of(hand, settlement))  # doctest: +SKIP
+    >>> findings = tracker.feed(HandStacks.of(hand, payouts))  # doctest: +SKIP
     """
 
     # Tables followed at once in one file; the one unseen longest is dropped past this,
@@ -124,15 +123,14 @@ class StackTracker:
     # simply not compared).
     MAX_TABLES = 5_000
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, enabled: bool = True) -> None:
         # The file being read, and the last hand of each of its tables with its start time
         # once read (_UNREAD until then: it is read only when a next hand is compared).
         # Tables of other files can never match again, so only one file is kept.
         self._source: str | None = None
         self._last: OrderedDict[tuple[str, str | None], tuple[HandStacks, datetime | None]]
         self._last = OrderedDict()
-        selection = settings.selection if settings is not None else None
-        self._enabled = selection is None or StackDiscontinuity.code in selection
+        self._enabled = enabled  # False when SE001 is not selected
 
     def forget(self, source: str) -> None:
         """Drop what is known of every table of ``source``."""

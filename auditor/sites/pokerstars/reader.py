@@ -18,10 +18,12 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from auditor.model import events as ev
+from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import CURRENCY_SYMBOLS, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
+from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import (
     PLAIN_SEAT,
     PLAYER,
@@ -40,30 +42,6 @@ _READABLE = {
     "\ue004": "<description>",
 }
 _SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\ufffd": "EUR"}
-
-
-class LineError(ValueError):
-    """A line that does not read as PokerStars; ``line`` is its number in the file."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Unreadable:
-    """A hand the auditor could not read (HH001) or will not replay (HH002)."""
-
-    source: str
-    first_line: int
-    last_line: int
-    line: int
-    code: str
-    message: str
-    site: str
-    hand_id: str = ""
-    info: HandInfo | None = None
 
 
 # How to make a line's event: ``make(line_number, *args)``, and whether the same line
@@ -605,15 +583,27 @@ def _game_of(text: str) -> tuple[Game, str, Limit, bool, int, str | None]:
 
 class PokerStarsReader:
     """Reads PokerStars hand blocks. Keeps its caches across hands: shapes and lines
-    repeat, so after warm-up most lines cost a dictionary look-up or two."""
+    repeat, so after warm-up most lines cost a dictionary look-up or two.
 
-    site = "pokerstars"
+    Apps that export in PokerStars syntax under their own name (PokerBros, PokerMaster,
+    Run It Once, Full Tilt after 2016) are read by the same reader: ``header`` is the
+    start of their hand header (``"PokerBros Hand #"``, or several), read as PokerStars's, and
+    ``site`` and ``dialect`` are theirs."""
+
     MAX_CACHE = 200_000
 
-    def __init__(self, *, caching: bool = True) -> None:
+    def __init__(self, *, caching: bool = True, site: str = "pokerstars",
+                 title: str = "PokerStars", dialect: Dialect | None = None,
+                 header: str | tuple[str, ...] | None = None) -> None:
         # Without caching, every line goes through the grammar's shape and the careful
         # name matcher: the reference the caches and fast paths are tested against.
         self.caching = caching
+        self.site = site
+        self.title = title
+        if dialect is None:
+            from auditor.sites.pokerstars import DIALECT as dialect
+        self.dialect = dialect
+        self.header_prefixes = (header,) if isinstance(header, str) else header or ()
         self.parser = grammars.load("pokerstars")
         self.recipes: dict[str, Recipe] = {}
         # What follows a seated player's "name" in an action line (": calls $0.15") ->
@@ -637,7 +627,7 @@ class PokerStarsReader:
             try:
                 tree = self.parser.parse(shape)
             except UnexpectedInput as exc:
-                raise LineError(line, _explain(exc, shape, text)) from None
+                raise LineError(line, _explain(exc, shape, text, self.title)) from None
             recipe = _RecipeBuilder(shape).build(tree)
             if len(self.recipes) >= self.MAX_CACHE:
                 self.recipes.clear()
@@ -655,7 +645,7 @@ class PokerStarsReader:
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None = None) -> Unreadable:
-        m = re.search(r"#(\d+)", block.lines[0])
+        m = re.search(r"#([0-9]+)", block.lines[0])
         return Unreadable(source=block.source, first_line=block.first_line,
                           last_line=block.last_line, line=line, code=code, message=message,
                           site=self.site, info=info,
@@ -666,6 +656,10 @@ class PokerStarsReader:
     def _header(self, text: str, no: int) -> tuple[_HeaderInfo, str, str]:
         """The header's game fields (cached per game and stakes), hand number and start."""
         text = text.replace("\xa0", " ")
+        for prefix in self.header_prefixes:
+            if text.startswith(prefix):
+                text = "PokerStars Hand #" + text[len(prefix):]
+                break
         # "PokerStars Hand #ID: game and stakes - date": from hand to hand only the number
         # and the date's digits change. The key is the rest.
         sharp = text.find("#")
@@ -815,7 +809,7 @@ class PokerStarsReader:
         game, hand_id, started = self._header(lines[0], base)
         if game.reason is not None:
             return self._unreadable(block, base, "HH002", game.reason,
-                                    game.info(hand_id, started, None))
+                                    game.info(self.site, hand_id, started, None))
         ctx = _Context(game.amounts, game.big_blind)
 
         # Blank lines carry nothing; the rest is numbered from the block's first line.
@@ -846,7 +840,7 @@ class PokerStarsReader:
         # A name that could be taken for a line's own words needs the careful matcher.
         seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
                   else frozenset(names))
-        info = game.info(hand_id, started, table)
+        info = game.info(self.site, hand_id, started, table)
 
         events: list[ev.Event] = []
         append = events.append
@@ -893,7 +887,7 @@ class PokerStarsReader:
             raise LineError(block.last_line,
                             "the hand ends before its *** SUMMARY *** (truncated?)")
         return _NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
-                         tuple(events), cancelled)
+                         tuple(events), cancelled, self.dialect)
 
 
 _DIGITS = str.maketrans("0123456789", "9999999999")
@@ -939,10 +933,10 @@ class _HeaderInfo:
     amounts: _Amounts
     big_blind: int
 
-    def info(self, hand_id: str, started: str, table: _Table | None) -> HandInfo:
+    def info(self, site: str, hand_id: str, started: str, table: _Table | None) -> HandInfo:
         """The HandInfo of one hand of this header."""
         return _NEW_INFO(
-            "pokerstars", hand_id, self.game, self.variant, self.limit, self.hi_lo,
+            site, hand_id, self.game, self.variant, self.limit, self.hi_lo,
             self.hole_cards, self.stakes, self.ante, self.cap, self.currency, self.symbol,
             self.decimals, self.tournament, table.name if table else "",
             table.max_seats if table else None, table.button if table else None, started,
@@ -979,11 +973,11 @@ def _header_info(head: _Header) -> _HeaderInfo:
     )
 
 
-def _explain(exc: UnexpectedInput, shape: str, text: str) -> str:
+def _explain(exc: UnexpectedInput, shape: str, text: str, title: str) -> str:
     """A message a person understands, built from the error's position (``str()`` of a
     lark-cython error raises, so it is never used)."""
     col = getattr(exc, "column", None) or getattr(exc, "pos_in_stream", 0) or 0
     pos = max(0, min(len(shape), int(col) - 1 if isinstance(col, int) else 0))
     rest = "".join(_READABLE.get(ch, ch) for ch in shape[pos : pos + 40]).strip()
     where = f" at '{rest}'" if rest else " at the end of the line"
-    return f"not a PokerStars line{where}: {text.strip()[:120]!r}"
+    return f"not a {title} line{where}: {text.strip()[:120]!r}"

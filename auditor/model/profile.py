@@ -1,0 +1,83 @@
+"""House rules: the profile the replay and the pots are judged under.
+
+A profile is a named set of options. ``tda`` is the default; ``auditor.config`` reads
+overrides from configuration files and the command line. The engine reads a profile and
+nothing else of the configuration.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from auditor.model.finding import SEVERITIES, Severity
+
+ReopenRule = Literal["full-raise", "half-bet", "full-bet"]
+OddChipRule = Literal["button-left", "best-hand-suit"]
+HeadsUpCap = Literal["tournament", "cash-no-cap"]
+
+
+class ConfigError(ValueError):
+    """A configuration the user wrote that cannot be used (unknown profile, rule, option)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Profile:
+    """House rules the replay applies.
+
+    - ``reopen``: when a short all-in reopens the betting in no-limit and pot-limit games:
+      ``full-raise`` (TDA 47), ``half-bet`` (an increment of at least half a full raise
+      reopens), ``full-bet`` (anything below a full raise is treated as a call).
+    - ``limit_reopen_fraction_pct``: fixed-limit all-ins of at least this share of a full
+      bet reopen (TDA 47-B: 50).
+    - ``limit_raise_cap``: raises allowed after the bet in fixed-limit (WSOP-T 100.b: 4).
+    - ``heads_up_cap``: ``tournament``: the cap holds heads-up; ``cash-no-cap``: no cap
+      when only two players are left in the betting round (house rule of many cash rooms).
+    - ``odd_chip``: who gets the odd chip of a split pot: ``button-left`` (first winner
+      clockwise from the button).
+    - ``run_it_twice``: whether running the board more than once is allowed.
+    - ``severity``: per-code severity overrides.
+    """
+
+    name: str = "tda"
+    reopen: ReopenRule = "full-raise"
+    limit_reopen_fraction_pct: int = 50
+    limit_raise_cap: int = 4
+    heads_up_cap: HeadsUpCap = "tournament"
+    odd_chip: OddChipRule = "button-left"
+    run_it_twice: bool = True
+    severity: Mapping[str, Severity] = field(default_factory=dict)
+
+
+PROFILES: dict[str, Profile] = {
+    "tda": Profile(),
+    "half-bet": Profile(name="half-bet", reopen="half-bet"),
+    "full-bet": Profile(name="full-bet", reopen="full-bet"),
+    "cash": Profile(name="cash", heads_up_cap="cash-no-cap"),
+}
+
+_OPTION_NAMES = {f.name for f in dataclasses.fields(Profile)} - {"name", "severity"}
+
+
+def make_profile(name: str = "tda", options: Mapping[str, Any] | None = None) -> Profile:
+    """The named profile with ``options`` (profile field names, dashes allowed) applied."""
+    if name not in PROFILES:
+        raise ConfigError(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
+    profile = PROFILES[name]
+    changes: dict[str, Any] = {}
+    for key, value in (options or {}).items():
+        attr = key.replace("-", "_")
+        if attr == "severity":
+            sev = dict(profile.severity)
+            for code, level in dict(value).items():
+                if level not in SEVERITIES:
+                    raise ConfigError(f"severity of {code} must be one of {SEVERITIES}")
+                sev[code.upper()] = level
+            changes["severity"] = sev
+        elif attr in _OPTION_NAMES:
+            changes[attr] = value
+        else:
+            raise ConfigError(f"unknown profile option {key!r}")
+    return dataclasses.replace(profile, **changes) if changes else profile

@@ -1,0 +1,67 @@
+"""Cutting XML hand histories into hand blocks: one element per hand.
+
+XML exports (iPoker, MicroGaming, Merge, BossMedia) come pretty-printed, on one line, with
+CR-only line ends or a byte-order mark. A hand is one element (``<game>``, ``<Game>``,
+``<HISTORY>``); it is found by its start tag and cut up to its closing tag without
+parsing the document, so a damaged hand never hides the others. The hand's reader parses
+its element (with ``defusedxml``: no entity expansion, no network). What comes between two
+hands (a session's ``<general>`` block, Merge's ``<description>``) is handed to the next
+hand as its ``context``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from auditor.parsing.blocks import HandBlock
+
+
+def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str],
+                       tag: str) -> Iterator[HandBlock]:
+    """The hand blocks of ``text``: each ``start`` match opens a hand that ends at the
+    next ``</tag>`` (or just before the next hand, or at the end of the text, when the
+    closing tag is missing). ``context`` is the last non-blank text seen between hands."""
+    close = re.compile(rf"</{re.escape(tag)}\s*>")
+    context = ""
+    position = 0
+    line = 1
+    matches = list(start.finditer(text))
+    for i, m in enumerate(matches):
+        begin = m.start()
+        between = text[position:begin]
+        if between.strip():
+            context = between.strip()
+        line += text.count("\n", position, begin)
+        limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        end_tag = close.search(text, m.end(), limit)
+        end = end_tag.end() if end_tag else limit
+        body = text[begin:end].rstrip()
+        lines = body.split("\n")
+        yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
+        line += body.count("\n")
+        position = begin + len(body)
+
+
+def attribute(text: str, name: str) -> str:
+    """The value of the first ``name="…"`` attribute in ``text`` (as written: entities
+    are left as they are), or ""."""
+    m = re.search(rf'\b{re.escape(name)}="([^"]*)"', text)
+    return m.group(1) if m else ""
+
+
+Sniff = Callable[[str, str], bool]
+Cut = Callable[[str, str], Iterator[HandBlock]]
+
+
+def element_format(site: str, start: re.Pattern[str], tag: str) -> tuple[Sniff, Cut]:
+    """A site's ``sniff`` and ``cut`` for XML files of one element per hand: a file is
+    the site's when ``start`` is found in its head."""
+
+    def sniff(head: str, name: str) -> bool:
+        return start.search(head) is not None
+
+    def cut(text: str, source: str) -> Iterator[HandBlock]:
+        return blocks_of_elements(text, source, site, start, tag)
+
+    return sniff, cut

@@ -1,0 +1,214 @@
+"""Auditing one hand, the one way through the house: text → block → hand → replay →
+pots → rules → rows.
+
+The orchestrator stands above the stages and is the only place that knows them all: the
+site's reader makes the hand, the engine replays it (with the betting rules' checks) and
+settles its pots, the pot rules judge the settled pots, and the hand leaves as plain
+report rows. No stage calls back up: the engine knows no rule, the rules know no report.
+Stack continuity (SE001) looks across hands, so it runs apart, in file order, on a
+compact summary of each hand (``ContinuityChecker``).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from auditor.config import Settings
+from auditor.engine.replay import replay
+from auditor.engine.result import PayoutRow, ReplayResult, Settlement
+from auditor.engine.settle import settle
+from auditor.model.finding import Finding
+from auditor.model.hand import Hand, ParseStatus
+from auditor.parsing.blocks import HandBlock
+from auditor.parsing.errors import Unreadable
+from auditor.parsing.reader import read_block
+from auditor.report.chunk import ChunkRows, check_cents
+from auditor.report.records import FindingRow, HandRow, hand_row
+from auditor.report.writer import ReportTables
+from auditor.rules.betting import checks_for
+from auditor.rules.pots import check_pots
+from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
+from auditor.rules.registry import all_rules
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """Everything auditing one hand produced, as plain values (amounts in units of
+    10^-``decimals``): files turn chunks of them into Arrow (``ChunkRows``), ``audit_text``
+    into records."""
+
+    hand: HandRow  # its findings count is len(findings), once SE001 has added its own
+    findings: list[FindingRow] = field(default_factory=list)
+    payouts: list[PayoutRow] = field(default_factory=list)
+    stacks: HandStacks | None = None  # for SE001, None when the hand was not audited
+    decimals: int = 2
+
+    @property
+    def source(self) -> str:
+        return self.hand[0]
+
+
+class HandAuditor:
+    """Audits hand blocks one at a time under one set of settings."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        selection = self.settings.selection
+        self.codes: frozenset[str] | None = None if selection is None else selection.codes
+        self._rule_meta = {
+            code: (rule.name, self.settings.severity_of(code, rule.severity))
+            for code, rule in all_rules().items()
+        }
+
+    def wanted(self, code: str) -> bool:
+        """Whether findings of ``code`` are reported."""
+        return self.codes is None or code in self.codes
+
+    def finding_row(self, finding: Finding, source: str, hand_id: str | None) -> FindingRow:
+        """The report row of a finding."""
+        name, severity = self._rule_meta[finding.code]
+        return (source, hand_id, finding.line, finding.code, name, severity, finding.street,
+                finding.player, finding.message, finding.expected, finding.observed)
+
+    def audit_hand(self, hand: Hand) -> tuple[ReplayResult, Settlement]:
+        """Replay ``hand`` and settle its pots: the betting findings and the replay, the
+        pot findings and the payout rows."""
+        profile = self.settings.profile
+        result = replay(hand, profile, checks_for(self.codes, hand.info.limit))
+        settled = settle(hand, result, profile)
+        found = check_pots(settled.audit, self.codes) if settled.audit is not None else []
+        return result, Settlement(found, settled.payouts)
+
+    def audit_block(self, block: HandBlock) -> HandOutcome:
+        """Read, replay and settle one hand block."""
+        parsed = read_block(block)
+        if isinstance(parsed, Unreadable):
+            return self.unreadable(parsed)
+        try:
+            return self._audit(parsed)
+        except Exception as exc:
+            return self.unreadable(Unreadable(
+                source=parsed.source, first_line=parsed.first_line, last_line=parsed.last_line,
+                line=parsed.first_line, code="HH001", site=parsed.info.site,
+                hand_id=parsed.info.hand_id, info=parsed.info,
+                message=f"the auditor could not replay this hand ({type(exc).__name__}: "
+                        f"{exc}); please report it",
+            ))
+
+    def _audit(self, hand: Hand) -> HandOutcome:
+        info = hand.info
+        if hand.cancelled:
+            return HandOutcome(hand_row(hand, "cancelled"), decimals=info.decimals)
+        result, settlement = self.audit_hand(hand)
+        found = result.findings + settlement.findings
+        findings = [self.finding_row(f, hand.source, info.hand_id) for f in found] if found else []
+        payouts = settlement.payouts
+        check_cents(findings, payouts, info.decimals)
+        return HandOutcome(hand_row(hand, "audited"), findings, payouts,
+                           HandStacks.of(hand, payouts), info.decimals)
+
+    def unreadable(self, bad: Unreadable) -> HandOutcome:
+        """The outcome of a hand that could not be read or is not replayed."""
+        status: ParseStatus = "unsupported" if bad.code == "HH002" else "unparsable"
+        info = bad.info
+        hand_id = bad.hand_id or None
+        findings = []
+        if self.wanted(bad.code):
+            finding = Finding(code=bad.code, line=bad.line, message=bad.message)
+            findings.append(self.finding_row(finding, bad.source, hand_id))
+        row: HandRow
+        if info is not None:
+            stakes = info.stakes_text if any(info.stakes) else None
+            row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site,
+                   info.game or None, info.limit if info.variant or any(info.stakes) else None,
+                   stakes, info.currency, info.table, info.tournament, info.started or None,
+                   status)
+        else:
+            row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site, None, None,
+                   None, "", "", None, None, status)
+        return HandOutcome(row, findings, decimals=info.decimals if info else 2)
+
+
+class ContinuityChecker:
+    """Runs SE001 over hands in file order (it needs the previous hand of each table)."""
+
+    def __init__(self, auditor: HandAuditor) -> None:
+        self.auditor = auditor
+        self.tracker = StackTracker(auditor.wanted("SE001"))
+
+    def findings(self, source: str, stacks: HandStacks | None) -> list[FindingRow]:
+        """The SE001 rows of one hand; a hand that was not audited breaks its file's chains."""
+        if stacks is None:
+            self.tracker.forget(source)
+            return []
+        found = self.tracker.feed(stacks)
+        if not found:  # nearly always: no list to build
+            return []
+        return [self.auditor.finding_row(f, source, stacks.hand_id) for f in found]
+
+    def __call__(self, outcome: HandOutcome) -> HandOutcome:
+        """``outcome`` with its SE001 findings added."""
+        outcome.findings += self.findings(outcome.source, outcome.stacks)
+        return outcome
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """A chunk of hands audited by a worker: the report rows in Arrow, and for each hand
+    its file and stacks, for the continuity check the parent runs in order."""
+
+    tables: ReportTables
+    stacks: list[tuple[str, HandStacks | None]]
+
+
+def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
+    """Audit consecutive hand blocks of one file."""
+    rows = ChunkRows()
+    stacks = []
+    with _collector_paused():
+        for block in chunk:
+            outcome = auditor.audit_block(block)
+            rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+            stacks.append((outcome.source, outcome.stacks))
+        result = ChunkResult(rows.tables(), stacks)
+        # The readers' caches are long-lived and large; the cyclic collector would scan
+        # them again and again (a quarter of the run time). Hands form no reference cycles
+        # and are freed by reference counting, so moving what is alive now out of the
+        # collector's sight frees nothing less.
+        gc.freeze()
+    return result
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic collector off while a chunk is audited: hands make no reference cycles,
+    so it would only rescan the chunk's rows as they pile up (about 2% of the run).
+    Freezing before it resumes leaves it nothing of the chunk to scan."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def replay_hand(hand: Hand, settings: Settings | None = None) -> ReplayResult:
+    """``hand``'s betting replayed with the selected betting rules (for tests and tools
+    that look at one stage)."""
+    settings = settings or Settings()
+    codes = None if settings.selection is None else settings.selection.codes
+    return replay(hand, settings.profile, checks_for(codes, hand.info.limit))
+
+
+def settle_hand(hand: Hand, result: ReplayResult, settings: Settings | None = None
+                ) -> Settlement:
+    """``hand``'s pots settled after ``result`` and judged by the selected pot rules."""
+    settings = settings or Settings()
+    codes = None if settings.selection is None else settings.selection.codes
+    settled = settle(hand, result, settings.profile)
+    found = check_pots(settled.audit, codes) if settled.audit is not None else []
+    return Settlement(found, settled.payouts)

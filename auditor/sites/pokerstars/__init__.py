@@ -1,0 +1,52 @@
+"""PokerStars: text exports of cash games, tournaments, Zoom and Home Games.
+
+The first plug-in, and the reference the others start from: ``reader.PokerStarsReader``
+reads the line grammar ``grammars/pokerstars.lark`` (shared terminals in
+``terminals.lark``); apps that write PokerStars syntax under their own name reuse it
+(``auditor.sites.clubs``).
+"""
+
+from __future__ import annotations
+
+from auditor.model.dialect import Dialect
+from auditor.sites.base import Reader, Site
+
+DIALECT = Dialect(
+    uncalled="printed",
+    # Exports of 2005–2009 return an uncalled bet without a line; the stated total (or
+    # the amounts paid) then leave it out of the pot.
+    silent_returns_before=2010,
+    pot_labels="reliable",
+    total_pot="gross",
+    rake="stated",
+    fees=("Jackpot", "Cash Out Fee"),
+    cash_out="share_not_awarded",
+    run_odd_chip="first_run",
+    topups_logged=False,
+    hand_order="file",
+)
+
+
+def _reader() -> Reader:
+    from auditor.sites.pokerstars.reader import PokerStarsReader
+
+    return PokerStarsReader()
+
+
+SITES = (
+    Site(
+        name="pokerstars",
+        title="PokerStars",
+        formats="text export: cash, tournament, Zoom, Home Game",
+        container="text",
+        headers=(
+            r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #",
+            r"POKERSTARS (?:HAND|GAME) #",  # re-exported by PokerTracker 2 in capitals
+        ),
+        reader=_reader,
+        dialect=DIALECT,
+        audited="replayed: Hold'em, Omaha 4-6, Courchevel, high and hi/lo; stud and draw "
+                "counted (HH002)",
+        replayed=True,
+    ),
+)
