@@ -29,7 +29,7 @@ from auditor.report.chunk import ChunkRows, check_cents
 from auditor.report.records import FindingRow, HandRow, hand_row
 from auditor.report.writer import ReportTables
 from auditor.rules.betting import checks_for
-from auditor.rules.pots import check_pots
+from auditor.rules.pots import check_between_hands, check_pots
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.rules.registry import all_rules
 
@@ -80,6 +80,8 @@ class HandAuditor:
         result = replay(hand, profile, checks_for(self.codes, hand.info.limit))
         settled = settle(hand, result, profile)
         found = check_pots(settled.audit, self.codes) if settled.audit is not None else []
+        if hand.dialect.topups_logged:
+            found += check_between_hands(hand, self.codes)
         return result, Settlement(found, settled.payouts)
 
     def audit_block(self, block: HandBlock) -> HandOutcome:
@@ -211,4 +213,4 @@ def settle_hand(hand: Hand, result: ReplayResult, settings: Settings | None = No
     codes = None if settings.selection is None else settings.selection.codes
     settled = settle(hand, result, settings.profile)
     found = check_pots(settled.audit, codes) if settled.audit is not None else []
-    return Settlement(found, settled.payouts)
+    return Settlement(found + check_between_hands(hand, codes), settled.payouts)

@@ -36,10 +36,11 @@ Choices a reader may want to know:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
-from auditor.engine.pots import PotLayout, build_pots
+from auditor.engine.fitting import Claim, fit
+from auditor.engine.pots import Pot, PotLayout, build_pots
 from auditor.engine.result import ReplayResult
 from auditor.engine.showdown import (
     CardError,
@@ -59,10 +60,12 @@ from auditor.model.events import (
     CashedOut,
     Collected,
     HandCancelled,
+    HouseMoney,
     Mucks,
     PotSummary,
     ShowdownStart,
     Shows,
+    SidePayment,
     StreetStart,
     UncalledReturned,
 )
@@ -74,7 +77,7 @@ _ROUND_CHIPS = (5, 10, 25, 50, 100, 500, 1000, 5000, 10000, 25000)
 _SETTLE_EVENTS = frozenset(
     {
         StreetStart, Collected, UncalledReturned, PotSummary, ShowdownStart, Shows, Mucks,
-        CashedOut, BoardSummary, HandCancelled,
+        CashedOut, BoardSummary, HandCancelled, HouseMoney, SidePayment,
     }
 )  # fmt: skip
 _RUN_NAMES = ("", "first", "second", "third", "fourth")
@@ -129,6 +132,9 @@ class PotAudit:
     strengths: dict[tuple[str, int], Strength | None]
     history_returns: dict[str, int] = field(default_factory=dict)
     excess_in_pot: bool = False
+    known_deductions: int | None = 0  # the rake and fees as the dialect knows them
+    house: int = 0  # chips the house put into the main pot
+    side: dict[str, int] = field(default_factory=dict)  # payments outside the pot
     clean: bool = False  # every part decided and paid exactly as replayed
     # Everything adds up (the common hand): one board, every part paid as replayed, no
     # cash-out, the stated return is the uncalled excess, the stated total the replayed
@@ -136,9 +142,23 @@ class PotAudit:
     quiet: bool = False
 
     @property
-    def deductions(self) -> int:
-        """The stated rake plus every other stated fee."""
-        return _deductions(self.summary)
+    def deductions(self) -> int | None:
+        """The rake plus every other fee, as the site's dialect knows them: stated,
+        derived, none (0) or unknown (None)."""
+        return self.known_deductions
+
+    @property
+    def went_in(self) -> int:
+        """Every chip that went into the pots: what the players put in, less the returns
+        the history states or implies, plus the house's money."""
+        return sum(self.contributed.values()) + self.house - sum(self.history_returns.values())
+
+    @property
+    def expected_total(self) -> int | None:
+        """The summary's total as the site defines it, for the replayed pots (None when
+        the site states none, or its definition cannot be worked out)."""
+        return expected_total(self.hand, self.layout, self.history_returns,
+                              self.known_deductions)
 
     @property
     def stated_returns(self) -> dict[str, int]:
@@ -203,6 +223,8 @@ class Stated:
     summary_boards: dict[int, tuple[str, ...]]
     shown: dict[str, tuple[str, ...]]
     mucked: set[tuple[str, int]]  # (player, run)
+    house: int = 0  # chips the house put into the pot (Cash Drop)
+    side: dict[str, int] | None = None  # payments outside the pot, by player (signed)
 
 
 def read_stated(hand: Hand) -> Stated | None:
@@ -220,6 +242,8 @@ def read_stated(hand: Hand) -> Stated | None:
     summary_boards: dict[int, tuple[str, ...]] = {}
     shown: dict[str, tuple[str, ...]] = {}
     mucked: set[tuple[str, int]] = set()
+    house = 0
+    side: dict[str, int] | None = None
     for ev in hand.events:  # the commonest kinds first
         kind = type(ev)
         if kind not in _SETTLE_EVENTS:
@@ -254,11 +278,17 @@ def read_stated(hand: Hand) -> Stated | None:
                 max_run = run
         elif kind is CashedOut:
             cash_outs[ev.player] = ev  # type: ignore[index]
+        elif kind is HouseMoney:
+            house += ev.amount  # type: ignore[attr-defined]
+        elif kind is SidePayment:
+            if side is None:
+                side = {}
+            side[ev.player] = side.get(ev.player, 0) + ev.amount  # type: ignore[attr-defined]
         else:  # HandCancelled
             return None
     return Stated(
         returns, collected, paid_out, cash_outs, summary, showdown, max_run, boards,
-        summary_boards, shown, mucked,
+        summary_boards, shown, mucked, house, side,
     )  # fmt: skip
 
 
@@ -271,11 +301,15 @@ class Laid:
     layout: PotLayout
     returns: dict[str, int]  # uncalled bets returned, by player, as stated or implied
     excess_in_pot: bool
-    deductions: int  # the stated rake and fees
+    deductions: int | None  # the rake and fees, as the dialect knows them (None: unknown)
+    house: int = 0  # chips the house put in (in the main pot)
 
 
 def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
-    """Rebuild the pots of ``hand`` and the uncalled returns its history states."""
+    """Rebuild the pots of ``hand`` and the uncalled returns its history states, judged
+    by its site's dialect (``hand.dialect``): where returns are printed, the printed ones
+    (or, in old exports, one the figures imply); where the excess comes back inside its
+    owner's collection, that part of the collection is taken out of it as the return."""
     seat_of: dict[str, int] = {}
     for seat in hand.seats:  # (plain loops: cheaper than comprehensions on a few items)
         seat_of[seat.player] = seat.seat
@@ -289,13 +323,21 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
         if p not in folded and contributed.get(p, 0) > 0:
             live.append(p)
     layout = build_pots(contributed, live, order)
+    if stated.house:
+        layout = _with_house_money(layout, stated.house, live)
     returns: dict[str, int] = {}
     for r in stated.returns:
         returns[r.player] = returns.get(r.player, 0) + r.amount
     summary = stated.summary
     owner = layout.returned_to
     excess_in_pot = False
-    if (
+    dialect = hand.dialect
+    if dialect.uncalled == "in_collected":
+        if owner is not None and not returns:
+            back = _take_implied_return(stated, owner, layout.returned, len(layout.pots))
+            if back:
+                returns[owner] = back
+    elif (
         (returns and (owner is None or returns.get(owner, 0) != layout.returned))
         or (owner is not None and not returns and summary is not None)
         or (
@@ -308,21 +350,81 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
             hand, replay, layout, live, order, returns, stated.collected, summary
         )
         owner = layout.returned_to
-    deductions = _deductions(summary)
+    went_in = sum(contributed.values()) + stated.house - sum(returns.values())
+    deductions = _deductions_known(dialect.rake, summary, went_in, stated.paid_out)
     if (
-        owner is not None
+        dialect.uncalled == "printed"
+        and owner is not None
         and not returns
         and not excess_in_pot
         and (
             (summary is not None and summary.total == layout.total)
-            or stated.paid_out + deductions == layout.total
+            or stated.paid_out + (deductions or 0) == layout.total
         )
     ):
-        # Old PokerStars histories (2005–2009) print no "Uncalled bet" line: the excess
+        # Old exports (PokerStars 2005–2009) print no "Uncalled bet" line: the excess
         # goes back silently. When the stated total or the amounts paid out leave it
         # out of the pot, the history does account for the return.
         returns[owner] = layout.returned
-    return Laid(seat_of, layout, returns, excess_in_pot, deductions)
+        went_in -= layout.returned
+        deductions = _deductions_known(dialect.rake, summary, went_in, stated.paid_out)
+    return Laid(seat_of, layout, returns, excess_in_pot, deductions, stated.house)
+
+
+def _with_house_money(layout: PotLayout, house: int, live: Sequence[str]) -> PotLayout:
+    """The layout with the house's chips in the main pot (GG's Cash Drop goes to the pot
+    the whole table plays for)."""
+    pots = layout.pots
+    if pots:
+        main = pots[0]
+        return PotLayout((Pot(main.amount + house, main.eligible), *pots[1:]),
+                         layout.returned_to, layout.returned)
+    return PotLayout((Pot(house, tuple(live)),), layout.returned_to, layout.returned)
+
+
+def _take_implied_return(stated: Stated, owner: str, excess: int, pots: int) -> int:
+    """Where a site returns the uncalled excess inside its owner's collection, the part
+    of his collections that is the return: the excess, or all he collected when that is
+    less (then the return was short). It is taken out of his collections: a collection of
+    exactly the excess under a label no replayed pot has (Winamax's "side pot" that is
+    the excess) first, else one of exactly the excess, else from his last collections."""
+    mine = [i for i, (ev, _, _) in enumerate(stated.collected) if ev.player == owner]
+    taken = sum(stated.collected[i][0].amount for i in mine)
+    back = min(taken, excess)
+    if not back:
+        return 0
+    collected = stated.collected
+    exact = [i for i in mine if collected[i][0].amount == back]
+    labelled = [i for i in exact if (collected[i][0].pot or 0) >= pots]
+    if labelled or exact:
+        del collected[(labelled or exact)[0]]
+    else:
+        left = back
+        for i in reversed(mine):
+            ev, index, run = collected[i]
+            part = min(left, ev.amount)
+            left -= part
+            if part == ev.amount:
+                del collected[i]
+            else:
+                collected[i] = (replace(ev, amount=ev.amount - part), index, run)
+            if not left:
+                break
+    stated.paid_out -= back
+    return back
+
+
+def _deductions_known(rake: str, summary: PotSummary | None, went_in: int, paid: int
+                      ) -> int | None:
+    """The rake and fees as the dialect knows them: as stated, derived from what went in
+    and came out, none at all, or unknown (None)."""
+    if rake == "stated":
+        return _deductions(summary)
+    if rake == "none":
+        return 0
+    if rake == "derived":
+        return went_in - paid  # never negative in a true history (SP007 says so)
+    return None
 
 
 def _deductions(summary: PotSummary | None) -> int:
@@ -349,7 +451,8 @@ def _collected_by_player(collected: list[tuple[Collected, int, int]]
     return paid, lines
 
 
-def _figures_agree(stated: Stated, laid: Laid, contributed: dict[str, int]) -> bool:
+def figures_agree(hand: Hand, stated: Stated, laid: Laid, contributed: dict[str, int]
+                  ) -> bool:
     """Whether the stated figures are the replayed ones, as SP001, SP002 and SP007 check
     them: the uncalled excess returned (and nothing else), the summary's pots, and every
     chip in paid out or taken as rake (no cash-out)."""
@@ -362,11 +465,14 @@ def _figures_agree(stated: Stated, laid: Laid, contributed: dict[str, int]) -> b
         else returns
     ):
         return False  # returned: not (only) the uncalled excess
+    if laid.excess_in_pot:
+        return False  # an excess left in the pot where returns are printed (SP001)
     s = stated.summary
+    deductions = laid.deductions
     if s is not None:
-        if s.total != layout.total:
+        if s.total != expected_total(hand, layout, returns, deductions):
             return False
-        if s.main is not None:
+        if s.main is not None and hand.dialect.pot_labels == "reliable":
             pots = layout.pots
             if len(s.sides) + 1 != len(pots):
                 return False
@@ -375,12 +481,32 @@ def _figures_agree(stated: Stated, laid: Laid, contributed: dict[str, int]) -> b
                 if amount > pot.amount:
                     return False
                 taken += pot.amount - amount
-            if taken > laid.deductions:
+            if deductions is None or taken > deductions:
                 return False
     if stated.cash_outs:
         return False
-    went_in = sum(contributed.values()) - (sum(returns.values()) if returns else 0)
-    return went_in == stated.paid_out + laid.deductions
+    went_in = sum(contributed.values()) + laid.house - (sum(returns.values()) if returns else 0)
+    if deductions is None:
+        return stated.paid_out <= went_in
+    return deductions >= 0 and went_in == stated.paid_out + deductions
+
+
+def expected_total(hand: Hand, layout: PotLayout, returns: dict[str, int],
+                   deductions: int | None) -> int | None:
+    """The summary's total pot as ``hand``'s site defines it, for the replayed pots:
+    ``gross`` (what is in the pots), ``net_of_rake`` (after rake, the returned excess
+    included: Winamax), ``main_net_of_rake`` (the main pot after rake: Party 2018+, known
+    exactly when there is one pot); None where the site states no total."""
+    kind = hand.dialect.total_pot
+    if kind == "gross":
+        return layout.total
+    if deductions is None:
+        return None
+    if kind == "net_of_rake":
+        return layout.total + sum(returns.values()) - deductions
+    if kind == "main_net_of_rake" and len(layout.pots) == 1:
+        return layout.pots[0].amount - deductions
+    return None
 
 
 def quiet_winnings(
@@ -395,20 +521,21 @@ def quiet_winnings(
     pots = layout.pots
     if stated.max_run or stated.cash_outs or not pots:
         return None
-    if not _figures_agree(stated, laid, replay.contributed):
+    if not figures_agree(hand, stated, laid, replay.contributed):
         return None
     won, _ = _collected_by_player(stated.collected)
     if len(pots) == 1:
         pot = pots[0]
         deductions = laid.deductions
-        if stated.paid_out != (max(pot.amount - deductions, 0) if deductions else pot.amount):
+        if deductions is not None and stated.paid_out != max(pot.amount - deductions, 0):
             return None  # the pot was not paid out whole
         winner = _sole_winner(hand, stated, pot.eligible, won, {})
         if winner is None or len(won) > 1 or (won and winner not in won):
             return None  # someone else was paid from it
         return won
     paid: list[dict[str, int]] = [{} for _ in pots]
-    for ev, index, _ in _assign_pots(stated.collected, layout, 1):
+    for ev, index, _ in _assign_pots(stated.collected, layout, 1, hand.dialect.pot_labels,
+                                     laid.deductions):
         got = paid[index]
         got[ev.player] = got.get(ev.player, 0) + ev.amount
     known: dict[str, Strength | None] = {}
@@ -506,7 +633,7 @@ def audit_laid(
         replay.contributed,
         laid.seat_of,
         stated.returns,
-        _assign_pots(stated.collected, layout, runs),
+        _assign_pots(stated.collected, layout, runs, hand.dialect.pot_labels, laid.deductions),
         cash_outs,
         stated.summary,
         stated.showdown,
@@ -519,23 +646,33 @@ def audit_laid(
         {},
         laid.returns,
         laid.excess_in_pot,
+        laid.deductions,
+        laid.house,
+        stated.side or {},
     )
     audit.parts = parts = _judge_parts(audit, run_keys, stated.mucked)
     audit.clean = clean = parts[0].clean if len(parts) == 1 else all(p.clean for p in parts)
     audit.quiet = (
-        clean and runs == 1 and not cash_outs and _figures_agree(stated, laid, replay.contributed)
+        clean and runs == 1 and not cash_outs
+        and figures_agree(hand, stated, laid, replay.contributed)
     )
     return audit
 
 
 def _assign_pots(
-    raw: list[tuple[Collected, int, int]], layout: PotLayout, runs: int
+    raw: list[tuple[Collected, int, int]], layout: PotLayout, runs: int,
+    labels: str = "reliable", deductions: int | None = 0,
 ) -> list[tuple[Collected, int, int]]:
-    """Give each ``collected`` line its pot index and run. A line whose pot the site does
-    not name goes to the first pot its player can win that still has room."""
+    """Give each ``collected`` line its pot index and run. Where the site's labels are
+    reliable, a line goes to the pot it names, and a line whose pot the site does not
+    name to the first pot its player can win that still has room; where labels are hints
+    or absent, the lines of each board are fitted to the replayed pots
+    (``auditor.engine.fitting``)."""
     pots = layout.pots
     if len(pots) <= 1 and runs == 1:
         return raw  # every line is the one pot's (index 0)
+    if labels != "reliable" and len(pots) > 1:
+        return _fitted(raw, pots, runs, labels, deductions)
     room = [p.amount for p in pots]
     out = []
     for ev, _, run in raw:
@@ -556,13 +693,57 @@ def _assign_pots(
     return out
 
 
+def _fitted(raw: list[tuple[Collected, int, int]], pots: Sequence[Pot], runs: int,
+            labels: str, deductions: int | None) -> list[tuple[Collected, int, int]]:
+    """The lines of each board fitted to that board's part of every pot (a line no single
+    pot could pay is first cut into one piece per pot: ``_spread``)."""
+    by_run: dict[int, list[Collected]] = {}
+    for ev, _, run in raw:
+        by_run.setdefault(run if runs == 1 or run else 1, []).append(ev)
+    out: list[tuple[Collected, int, int]] = []
+    for run, lines in by_run.items():
+        k = (run - 1) if runs > 1 else 0
+        parts = [(split_runs(p.amount, runs)[k] if runs > 1 else p.amount, p.eligible)
+                 for p in pots]
+        cut = deductions
+        if runs > 1 and deductions is not None:
+            cut = split_runs(deductions, runs)[k]
+        pieces = [piece for ev in lines for piece in _spread(ev, parts)]
+        claims = [Claim(ev.player, ev.amount,
+                        ev.pot if labels == "hints" and ev.pot is not None
+                        and ev.pot < len(pots) else None)
+                  for ev in pieces]
+        out += [(ev, index, run) for ev, index in
+                zip(pieces, fit(claims, parts, cut), strict=True)]
+    return out
+
+
+def _spread(ev: Collected, parts: Sequence[tuple[int, tuple[str, ...]]]) -> list[Collected]:
+    """A collection no single pot of its player's can pay (Winamax prints a main and a
+    side pot won by one player as one "main pot"), cut into one piece per pot he may win,
+    main pot first, each at most what that pot holds; any other collection as it is."""
+    mine = [(amount, i) for i, (amount, players) in enumerate(parts) if ev.player in players]
+    if len(mine) < 2 or any(amount >= ev.amount for amount, _ in mine):
+        return [ev]
+    pieces = []
+    left = ev.amount
+    for n, (amount, _) in enumerate(mine):
+        part = left if n == len(mine) - 1 else min(left, amount)
+        if part:
+            pieces.append(replace(ev, amount=part, pot=None))
+        left -= part
+    return pieces
+
+
 def _net_amounts(
-    layout: PotLayout, summary: PotSummary | None, deductions: int
+    layout: PotLayout, summary: PotSummary | None, deductions: int | None
 ) -> list[int | None]:
     """What each pot had to pay out after rake and fees (``deductions``: the stated rake
     and fees), where the history tells it: the stated main and side pots when they are
     the replayed ones less exactly the rake and fees, or the one pot less them."""
     pots = layout.pots
+    if deductions is None:  # the rake is unknown: so is what each pot paid out
+        return [None] * len(pots)
     if len(pots) == 1:
         return [max(pots[0].amount - deductions, 0) if deductions else pots[0].amount]
     if summary is None or not deductions:
@@ -786,7 +967,8 @@ def _expect(audit: PotAudit, part: PartAudit) -> None:
     )  # in seat order, so that reports do not depend on set order
     first: dict[str, int] | None = None
     for unit in audit.odd_units:
-        shares = share_out(amount, part.verdict, order, unit)
+        shares = share_out(amount, part.verdict, order, unit,
+                           all_to_first=audit.profile.odd_chip_split == "all-to-first")
         if first is None:
             first = shares
         if all(shares.get(p, 0) == part.paid.get(p, 0) for p in part.compared):

@@ -56,6 +56,7 @@ from operator import attrgetter
 from typing import Any
 
 from auditor.model.events import (
+    Action,
     Bet,
     Call,
     Check,
@@ -96,8 +97,11 @@ class PlayerState:
         "index",
         "last_commit",
         "last_seq",
+        "meant",
         "name",
+        "pending",
         "room",
+        "skew",
         "stack",
         "start_stack",
         "took_part",
@@ -126,6 +130,13 @@ class PlayerState:
         # Posted, was dealt visible cards or was folded (what, with ``voluntary``, makes a
         # player dealt in: see ``dealt_in_players``).
         self.took_part = False
+        # A call of the wrong amount is taken as matching the bet for the turn order:
+        # ``skew`` is the street commitment so credited but not put in (negative: put in
+        # beyond it), until a raise of his counts from his real chips again; ``meant``
+        # adds up, over the hand, what his calls and checks meant beyond what they put in.
+        self.skew = 0
+        self.meant = 0
+        self.pending = 0  # what a check facing a bet left owing, until he acts again
 
     def __repr__(self) -> str:
         return (
@@ -196,7 +207,8 @@ class BettingState:
         self.fixed_limit = fixed
         self.pot_limit = limit == "PL"
         cap = info.cap if limit == "CNL" else None
-        self.cap = cap
+        # The hand's events: looked ahead in only when a player goes beyond his stack.
+        self.events = hand.events
         small, big = info.stakes
         self.small_bet = small
         self.big_bet = big
@@ -474,6 +486,13 @@ class BettingState:
             name = getattr(event, "player", None)
             fn(self, event, None if name is None else self.players.get(name))
 
+    def _acts_again(self, p: PlayerState, line: int) -> bool:
+        """Whether ``p`` takes another action after ``line`` (looked for only when he has
+        put in more than his stack without going all-in)."""
+        name = p.name
+        return any(isinstance(ev, Action) and ev.line > line and ev.player == name
+                   for ev in self.events)
+
     def _note_skipped(self, p: PlayerState) -> None:
         """Before ``p`` acts: remember who, between the last actor and him, still had to
         act (nobody, when it is his turn)."""
@@ -511,9 +530,12 @@ class BettingState:
         self.pot += amount
         flagged = ev.all_in
         if not p.all_in and (flagged or room <= 0):
-            p.all_in = True
-            if p.dealt_in and not p.folded:
-                self.live.remove(p)
+            if room < 0 and not flagged and self._acts_again(p, ev.line):
+                _beyond_stack(p)  # TU005: the history goes on as if he had the chips
+            else:
+                p.all_in = True
+                if p.dealt_in and not p.folded:
+                    self.live.remove(p)
         if kind == "big" or kind == "button":  # a blind that is the preflop bet
             big_blind = self.big_blind
             if not flagged and live > big_blind:
@@ -559,6 +581,9 @@ class BettingState:
 
     def _take_turn(self, p: PlayerState) -> None:
         """``p`` acts now: note the players passed over when it was not his turn."""
+        if p.pending:  # he acts again after checking a bet: his check meant no call
+            p.meant -= p.pending
+            p.pending = 0
         nxt = self._next
         if nxt is not p:
             if nxt is _UNKNOWN:
@@ -605,6 +630,15 @@ class BettingState:
         if p.index >= 0:
             self._take_turn(p)
         self._end_turn(p, p.commit)
+        owed = self.current_bet - p.commit
+        if owed > 0 and not p.all_in:
+            # A check facing a bet (TU003): his chips stay as printed and he may still
+            # act; if the round ends without him, that is not a second fault, and the
+            # rest of the history may count the check as the call it stood for.
+            self.skipped.add(p)
+            owed = owed if owed < p.room else p.room
+            p.pending = owed
+            p.meant += owed
 
     def _apply_call(self, ev: Call, p: PlayerState | None) -> None:
         if p is None:
@@ -620,13 +654,19 @@ class BettingState:
         self.pot += amount
         all_in = p.all_in
         if not all_in and (ev.all_in or room <= 0):
-            p.all_in = all_in = True
-            if p.dealt_in and not p.folded:
-                self.live.remove(p)
+            if room < 0 and not ev.all_in and self._acts_again(p, ev.line):
+                _beyond_stack(p)  # TU005: the history goes on as if he had the chips
+            else:
+                p.all_in = all_in = True
+                if p.dealt_in and not p.folded:
+                    self.live.remove(p)
         bet = self.current_bet
         if commit > bet or (commit < bet and not all_in):
             # A call matches the bet whatever its printed amount (TU004 reports the
             # amount): the chips count as printed, the turn order goes on as after a call.
+            skew = bet - commit
+            p.skew += skew
+            p.meant += skew
             commit = bet
         p.commit = commit
         self._end_turn(p, commit)
@@ -638,6 +678,12 @@ class BettingState:
         to = p.commit + ev.amount if ev.__class__ is Bet else ev.to  # type: ignore[union-attr]
         if p.index >= 0:
             self._take_turn(p)
+        skew = p.skew
+        if skew:
+            # A raise after a call of the wrong amount counts from his real chips.
+            p.commit -= skew
+            p.meant -= skew
+            p.skew = 0
         added = to - p.commit
         if added > 0:
             p.commit = to
@@ -648,9 +694,12 @@ class BettingState:
             self.pot += added
         all_in = p.all_in
         if not all_in and (ev.all_in or p.room <= 0):
-            p.all_in = all_in = True
-            if p.dealt_in and not p.folded:
-                self.live.remove(p)
+            if p.room < 0 and not ev.all_in and self._acts_again(p, ev.line):
+                _beyond_stack(p)  # TU005: the history goes on as if he had the chips
+            else:
+                p.all_in = all_in = True
+                if p.dealt_in and not p.folded:
+                    self.live.remove(p)
         seq = self._end_turn(p, p.commit)
         increment = to - self.current_bet
         if increment > 0:
@@ -685,6 +734,8 @@ class BettingState:
             q.acted = False
             q.last_commit = 0
             q.last_seq = -1
+            q.skew = 0
+            q.pending = 0
         self._new_street_limits()
         self.pointer = len(self.order) - 1  # the button: the action starts left of it
         live = self.live
@@ -703,7 +754,11 @@ class BettingState:
         cap_left = p.cap_left = p.cap_left + amount
         p.room = stack if stack < cap_left else cap_left
         self.pot -= amount
-        p.commit -= amount if amount < p.commit else p.commit
+        # Whatever amount comes back (SP001 judges it), the uncalled part of his bet is
+        # out of the betting: nobody faces it any more.
+        others = max((q.commit for q in self.order if q is not p), default=0)
+        if p.commit > others:
+            p.commit = others
         self.current_bet = max(map(_COMMIT, self.order), default=0)
         self._next = _UNKNOWN
 
@@ -714,6 +769,14 @@ class BettingState:
     def _apply_dealt(self, ev: HoleCards, p: PlayerState | None) -> None:
         if p is not None:
             p.took_part = True  # no betting, but he is dealt in
+
+
+def _beyond_stack(p: PlayerState) -> None:
+    """A player who put in more than he had without going all-in (TU005) and who acts
+    again: the history goes on as if he had the chips, so his later lines are judged as
+    a stack's would be. (One who does not act again is taken as all-in, as the history
+    then treats him.)"""
+    p.stack = p.room = p.cap_left = NO_CAP
 
 
 # How each kind of event changes the state: ``fn(state, event, its player's state)``.

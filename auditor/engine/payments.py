@@ -36,7 +36,8 @@ def replayed_winnings(audit: PotAudit) -> dict[str, int | None]:
             shares = part.expected
             if part.amount is not None and part.amount != sum(shares.values()):
                 order = odd_chip_order(audit, part.contenders)
-                shares = share_out(part.amount, part.verdict, order, part.unit)
+                shares = share_out(part.amount, part.verdict, order, part.unit,
+                                   all_to_first=_all_to_first(audit))
             for p, a in shares.items():
                 if won.get(p) is not None:
                     won[p] = won.get(p, 0) + a  # type: ignore[operator]
@@ -94,25 +95,33 @@ def share_fault(audit: PotAudit, part: PartAudit) -> tuple[str, str] | None:
 
 def _odd_chips_elsewhere(audit: PotAudit, part: PartAudit, amount: int) -> bool:
     """Whether the payments are an equal split whose odd chips went in another order
-    than the rule's (every order of up to five winners is tried; more winners are
-    compared as a set of amounts)."""
+    than the rule's, one unit at a time or all to one winner (every order of up to five
+    winners is tried; more winners are compared as a set of amounts)."""
     winners = sorted(part.verdict.winners)
     paid = {p: part.paid.get(p, 0) for p in part.compared}
     if len(winners) > 5:
         stated = sorted(paid.values())
         order = odd_chip_order(audit, part.contenders)
         return any(
-            sorted(share_out(amount, part.verdict, order, u).get(p, 0) for p in paid) == stated
-            for u in audit.odd_units
+            sorted(share_out(amount, part.verdict, order, u, all_to_first=first).get(p, 0)
+                   for p in paid) == stated
+            for u in audit.odd_units for first in (False, True)
         )
     halves = (True, False) if part.verdict.low_winners else (True,)
     for order in permutations(winners):
         for unit in audit.odd_units:
             for odd_to_high in halves:
-                shares = share_out(amount, part.verdict, order, unit, odd_to_high=odd_to_high)
-                if all(shares.get(p, 0) == a for p, a in paid.items()):
-                    return True
+                for first in (False, True):
+                    shares = share_out(amount, part.verdict, order, unit,
+                                       odd_to_high=odd_to_high, all_to_first=first)
+                    if all(shares.get(p, 0) == a for p, a in paid.items()):
+                        return True
     return False
+
+
+def _all_to_first(audit: PotAudit) -> bool:
+    """Whether the profile gives a split's odd units all to the first winner."""
+    return audit.profile.odd_chip_split == "all-to-first"
 
 
 def unequal_runs(audit: PotAudit) -> list[tuple[PartAudit, int]]:
@@ -157,6 +166,6 @@ def unawarded(audit: PotAudit) -> int | None:
         if part.amount is None:
             return None
         order = odd_chip_order(audit, part.contenders)
-        shares = share_out(part.amount, v, order, part.unit)
+        shares = share_out(part.amount, v, order, part.unit, all_to_first=_all_to_first(audit))
         total += sum(shares.get(p, 0) for p in cashed)
     return total

@@ -126,11 +126,18 @@ def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> Replay
     contributed: dict[str, int] = {}
     folded: set[str] = set()
     all_in: set[str] = set()
+    meant: dict[str, int] | None = None
     for p in state.players.values():
         name = p.name
         contributed[name] = p.total
+        if p.meant:
+            if meant is None:
+                meant = {}
+            meant[name] = p.meant
         if p.folded:
             folded.add(name)
         elif p.all_in:
             all_in.add(name)
-    return ReplayResult(findings, contributed, folded, all_in)
+    if meant is not None:
+        meant = {name: total + meant.get(name, 0) for name, total in contributed.items()}
+    return ReplayResult(findings, contributed, folded, all_in, meant)

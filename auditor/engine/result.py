@@ -19,20 +19,27 @@ class ReplayResult:
     ``contributed`` is every chip each seated player put in over the whole hand (antes,
     live and dead blinds, calls, bets, raises), before any uncalled bet is returned.
     ``folded`` and ``all_in`` are the players in that state at the end of the betting.
+    ``meant`` is ``contributed`` with each call or check of the wrong amount taken as the
+    call it stood for (the pots follow whichever the rest of the history follows).
     """
 
     findings: list[Finding] = field(default_factory=list)
     contributed: dict[str, int] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
     all_in: set[str] = field(default_factory=set)
+    # What each player put in had every call and check of the wrong amount been the
+    # right one (None when there was none): the rest of a history usually counts them so.
+    meant: dict[str, int] | None = None
 
 
 @dataclass(slots=True)
 class PayoutRow:
     """One player's money in one hand (the ``payouts`` table). ``returned`` is the
-    uncalled excess given back as replayed; ``won_stated`` what the history says the player
-    collected (cash-outs included); ``won_replayed`` what the pots should have paid him;
-    ``net`` = won_stated + returned(stated) − contributed."""
+    uncalled excess the history gives back (printed, or implied inside a collection);
+    ``won_stated`` what the history says the player collected, with what the site paid him
+    outside the pot (cash-outs, EV-cashout risk: signed); ``won_replayed`` what the pots
+    should have paid him, with the same outside payments; ``net`` = won_stated + returned
+    − contributed, his chip change as stated."""
 
     player: str
     seat: int

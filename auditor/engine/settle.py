@@ -13,9 +13,16 @@ engine knows no rule: whoever calls ``settle`` runs them on ``Settled.audit``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from auditor.engine.audit import PotAudit, audit_laid, lay_out, quiet_winnings, read_stated
+from auditor.engine.audit import (
+    PotAudit,
+    audit_laid,
+    figures_agree,
+    lay_out,
+    quiet_winnings,
+    read_stated,
+)
 from auditor.engine.payments import replayed_winnings
 from auditor.engine.result import PayoutRow, ReplayResult
 from auditor.model.hand import Hand
@@ -38,11 +45,19 @@ def settle(hand: Hand, replay: ReplayResult, profile: Profile) -> Settled:
     if stated is None:  # a cancelled hand: its chips went back
         return Settled([])
     laid = lay_out(hand, replay, stated)
+    if replay.meant is not None and not figures_agree(hand, stated, laid, replay.contributed):
+        # A call or check of the wrong amount (reported by the replay): when the rest of
+        # the history counts it as the call it stood for, so do the pots, so that one
+        # fault is one finding.
+        meant = replace(replay, contributed=replay.meant, meant=None)
+        again = read_stated(hand)
+        assert again is not None
+        meant_laid = lay_out(hand, meant, again)
+        if figures_agree(hand, again, meant_laid, meant.contributed):
+            replay, stated, laid = meant, again, meant_laid
     won = quiet_winnings(hand, replay, stated, laid)
     if won is not None:  # everything adds up: no pot rule has anything to report
-        layout = laid.layout
-        owner, excess = layout.returned_to, layout.returned
-        return Settled(_rows(hand, replay.contributed, owner, excess, laid.returns, won, None))
+        return Settled(_rows(hand, replay.contributed, laid.returns, won, None, stated.side))
     audit = audit_laid(hand, replay, profile, stated, laid)
     return Settled(payout_rows(audit), None if audit.quiet else audit)
 
@@ -54,41 +69,54 @@ def payout_rows(audit: PotAudit) -> list[PayoutRow]:
     for ev, _, _ in audit.collected:
         player = ev.player
         won_stated[player] = won_stated.get(player, 0) + ev.amount
+    outside = dict(audit.side)
     for player, cash_out in audit.cash_outs.items():
-        won_stated[player] = won_stated.get(player, 0) + cash_out.amount
-    owner, excess = audit.layout.returned_to, audit.layout.returned
+        outside[player] = outside.get(player, 0) + cash_out.amount
     replayed = replayed_winnings(audit)
-    returned = audit.stated_returns
-    return _rows(audit.hand, audit.contributed, owner, excess, returned, won_stated, replayed)
+    for player in audit.cash_outs:
+        if replayed.get(player) is not None:  # his share is not awarded: the site pays him
+            replayed[player] = 0
+    owner = audit.layout.returned_to
+    if audit.excess_in_pot and owner is not None and replayed.get(owner) is not None:
+        # The excess the history kept in the pot is his own bet, not a pot he wins.
+        replayed[owner] -= audit.layout.returned  # type: ignore[operator]
+    return _rows(audit.hand, audit.contributed, audit.stated_returns, won_stated, replayed,
+                 outside)
 
 
 def _rows(
     hand: Hand,
     contributed: dict[str, int],
-    owner: str | None,
-    excess: int,
-    returned_stated: dict[str, int],
+    returned: dict[str, int],
     won_stated: dict[str, int],
     replayed: Mapping[str, int | None] | None,
+    outside: dict[str, int] | None = None,
 ) -> list[PayoutRow]:
-    """The payout rows; ``replayed`` None when the replay awards what was collected."""
+    """The payout rows; ``replayed`` None when the replay awards what was collected.
+
+    ``returned`` is what the history returns each player (printed, or implied where the
+    site leaves the return inside a collection, which is then counted here and not as
+    won), ``outside`` what the site pays each player outside the pot (a cash-out, an
+    EV-cashout risk, an insurance premium): part of what he won as stated and, being
+    the site's and not the pot's, of what he should have won too. So that on every row
+    ``net = won_stated + returned - contributed``, the player's chip change as stated."""
     rows = []
     for seat in hand.seats:
         player = seat.player
         put_in = contributed.get(player, 0)
-        won = won_stated.get(player, 0)
+        extra = outside.get(player, 0) if outside else 0
+        won = won_stated.get(player, 0) + extra
         if seat.sitting_out and not put_in and not won:
             continue
-        back = returned_stated.get(player, 0) if returned_stated else 0
+        back = returned.get(player, 0) if returned else 0
+        if replayed is None:
+            should = won
+        else:
+            share = replayed.get(player, 0)
+            should = None if share is None else share + extra
         rows.append(
             PayoutRow(  # player, seat, contributed, returned, won_stated, won_replayed, net
-                player,
-                seat.seat,
-                put_in,
-                excess if player == owner else 0,
-                won,
-                won if replayed is None else replayed.get(player, 0),
-                won + back - put_in,
+                player, seat.seat, put_in, back, won, should, won + back - put_in,
             )
         )
     return rows

@@ -279,17 +279,24 @@ def clockwise_from_button(
     return sorted(players, key=lambda p: (seat_of.get(p, 0) - button - 1) % 1000)
 
 
-def split_equally(amount: int, winners: Sequence[str], unit: int = 1) -> dict[str, int]:
+def split_equally(amount: int, winners: Sequence[str], unit: int = 1,
+                  all_to_first: bool = False) -> dict[str, int]:
     """Split ``amount`` equally among ``winners`` (already in odd-chip order): whole
-    ``unit`` chips each, then the odd chips one unit at a time from the first winner on.
+    ``unit`` chips each, then the odd chips one unit at a time from the first winner on,
+    or all of them to the first winner (``all_to_first``: some rooms, and PokerKit).
 
-    >>> split_equally(10, ["A", "B", "C"])
-    {'A': 4, 'B': 3, 'C': 3}
+    >>> split_equally(20, ["A", "B", "C"])
+    {'A': 7, 'B': 7, 'C': 6}
+    >>> split_equally(20, ["A", "B", "C"], all_to_first=True)
+    {'A': 8, 'B': 6, 'C': 6}
     """
     n = len(winners)
     base = amount // (n * unit) * unit
     shares = dict.fromkeys(winners, base)
     rest = amount - base * n
+    if all_to_first and rest:
+        shares[winners[0]] += rest
+        return shares
     i = 0
     while rest > 0:
         chip = unit if rest >= unit else rest
@@ -306,10 +313,12 @@ def share_out(
     unit: int = 1,
     *,
     odd_to_high: bool = True,
+    all_to_first: bool = False,
 ) -> dict[str, int]:
     """What each winner of a decided pot gets. Hi/lo pots are halved (the odd chip to the
     high half, unless ``odd_to_high`` is False) when a low qualifies; each half is split
-    equally among its winners, odd chips going to winners in ``odd_order``."""
+    equally among its winners, odd chips going to winners in ``odd_order``, one unit at a
+    time or (``all_to_first``) all to the first."""
     rank = {p: i for i, p in enumerate(odd_order)}
 
     def ordered(ps: Iterable[str]) -> list[str]:
@@ -321,9 +330,11 @@ def share_out(
         half = amount // (2 * unit) * unit
         low_amount = half if odd_to_high else amount - half
         high_amount = amount - low_amount
-        for p, a in split_equally(low_amount, ordered(verdict.low_winners), unit).items():
+        low = split_equally(low_amount, ordered(verdict.low_winners), unit, all_to_first)
+        for p, a in low.items():
             shares[p] = shares.get(p, 0) + a
-    for p, a in split_equally(high_amount, ordered(verdict.high_winners), unit).items():
+    high = split_equally(high_amount, ordered(verdict.high_winners), unit, all_to_first)
+    for p, a in high.items():
         shares[p] = shares.get(p, 0) + a
     return shares
 

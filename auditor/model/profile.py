@@ -16,6 +16,7 @@ from auditor.model.finding import SEVERITIES, Severity
 
 ReopenRule = Literal["full-raise", "half-bet", "full-bet"]
 OddChipRule = Literal["button-left", "best-hand-suit"]
+OddChipSplit = Literal["one-at-a-time", "all-to-first"]
 HeadsUpCap = Literal["tournament", "cash-no-cap"]
 
 
@@ -36,7 +37,11 @@ class Profile:
     - ``heads_up_cap``: ``tournament``: the cap holds heads-up; ``cash-no-cap``: no cap
       when only two players are left in the betting round (house rule of many cash rooms).
     - ``odd_chip``: who gets the odd chip of a split pot: ``button-left`` (first winner
-      clockwise from the button).
+      clockwise from the button) or ``best-hand-suit``.
+    - ``odd_chip_split``: when the remainder is several units, ``one-at-a-time`` in that
+      order (three winners of 20 get 7/7/6) or ``all-to-first`` (8/6/6: some rooms, and
+      PokerKit). A split that differs only in where the odd units went is SP006, never
+      SP005 (RULES.md §6).
     - ``run_it_twice``: whether running the board more than once is allowed.
     - ``severity``: per-code severity overrides.
     """
@@ -47,6 +52,7 @@ class Profile:
     limit_raise_cap: int = 4
     heads_up_cap: HeadsUpCap = "tournament"
     odd_chip: OddChipRule = "button-left"
+    odd_chip_split: OddChipSplit = "one-at-a-time"
     run_it_twice: bool = True
     severity: Mapping[str, Severity] = field(default_factory=dict)
 

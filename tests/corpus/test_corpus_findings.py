@@ -32,6 +32,14 @@ KNOWN_ANOMALIES: dict[tuple[str, str], tuple[set[str], str]] = {
         {"SP001"}, "converter output: the whole big blind is returned, $10 was uncalled"),
     ("PLO-6-max-USD-30-60-201703.converted.secondsb.txt", "3434271432"): (
         {"HH003", "TU004"}, "converter output: a second small blind posted as a call"),
+    # Converters that leave the uncalled excess in the pot, collected as won: PokerStars
+    # prints every return, so the excess was not returned (and the pot raked with it).
+    ("NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt", "3210773305"): (
+        {"SP001"}, "converter output: HOOP's uncalled 3,000 collected as won"),
+    ("NLHE-6max-MTT-USD-125-201505.old.converted.walk.no.sb.txt", "3210674180"): (
+        {"SP001"}, "converter output: the big blind's uncalled 600 collected as won"),
+    ("PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt", "3126037878"): (
+        {"SP001"}, "converter output: the uncalled bet collected as won"),
     ("NLHE-2max-USD-STT-20-201209.txt", "2667630751"): (
         {"HH003"}, "synthetic: 'raises 30 to 40' facing 20 (the raise is 20)"),
 }

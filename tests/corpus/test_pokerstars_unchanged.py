@@ -1,8 +1,12 @@
 """The PokerStars reports are what they were before sites became plug-ins.
 
-The digests were taken from the reports of the commit before (8f562fc) on the same
-inputs; a change that alters a PokerStars verdict on purpose updates them here, with the
-reason, in the same commit.
+The digests were first taken from the reports of the commit before (8f562fc) on the
+same inputs; a change that alters a PokerStars verdict on purpose updates them here, with
+the reason, in the same commit:
+
+- Money that always agrees (issue 10): ``returned`` is what the history returns, a
+  cash-out's payment is what the cashed-out player should get, and an excess left in the
+  pot where PokerStars prints returns is SP001 (three converter fixtures).
 """
 
 from __future__ import annotations
@@ -17,14 +21,14 @@ from auditor.api import audit_paths
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
 CORPUS_DIGEST = {
-    "hands": "ad3cad369dd9da025bb16632ae1b626e1229349ccfb452c14e810b9b32053765",
-    "findings": "16dc426c5e2a61fbf19a8de8a48e26aa1098d359ae13ef2096a7c3529299527c",
-    "payouts": "2397aac427fd42948444bae18027b6433b90ed4fceeba10c37e0b1d768f0ed0c",
+    "hands": "7476b031f406549e5236e2abbebca181e4637684c99719b49eaa7937c730a0e2",
+    "findings": "2b3515ac1e57bc37a96f8959fb4ac8868e53deba34678c6afe12bc484c382ccf",
+    "payouts": "b024ea660f221cdd8d77c4eb5c4571f8f32d16ef7a19b5410c3e2981e292e559",
 }
 SAMPLES_DIGEST = {
     "hands": "105ad5404e1e534f9b6420965303752f1b61ead08e7add33688a84f85f9f5a27",
     "findings": "03457742ac60f677dde9899e64dadf7842e1086aa510ae04f11bb6ba0c7f8805",
-    "payouts": "c880f0c06a4bbe8316a222e91d13d4e70103e993cb713cc389a1e4bb42a6c134",
+    "payouts": "959ff7a93f5853d893c4f565ba4352879f82d49a36c2f7aefaf288b59c973fea",
 }
 
 

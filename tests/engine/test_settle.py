@@ -15,6 +15,7 @@ import pytest
 
 from auditor.config import Profile, Settings, select_rules
 from auditor.engine.result import ReplayResult, Settlement
+from auditor.model.dialect import DEFAULT_DIALECT, Dialect
 from auditor.model.events import (
     BoardSummary,
     CashedOut,
@@ -40,7 +41,9 @@ BOARD = ("2c", "7d", "9h", "Js", "4s")
 class Kit:
     """A hand under construction: seats, then events on consecutive lines."""
 
-    def __init__(self, stacks: dict[str, int], *, button: int = 1, **info: object) -> None:
+    def __init__(self, stacks: dict[str, int], *, button: int = 1,
+                 dialect: Dialect = DEFAULT_DIALECT, **info: object) -> None:
+        self.dialect = dialect
         self.seats = [
             Seat(line=i + 2, seat=i, player=p, stack=chips)
             for i, (p, chips) in enumerate(stacks.items(), 1)
@@ -67,7 +70,8 @@ class Kit:
 
     def hand(self) -> Hand:
         return Hand(source="<kit>", first_line=1, last_line=self.line + 1, info=self.info,
-                    seats=tuple(self.seats), events=tuple(self.events))  # fmt: skip
+                    seats=tuple(self.seats), events=tuple(self.events),
+                    dialect=self.dialect)  # fmt: skip
 
 
 def run(kit: Kit, contributed, folded=(), settings: Settings | None = None) -> Settlement:
@@ -208,9 +212,15 @@ def test_old_histories_return_the_excess_silently():
     assert s.findings == []
 
 
-def test_converted_histories_may_leave_the_excess_in_the_pot_for_its_owner():
-    s = run(uncalled(None, total=12, collected=12), {"A": 10, "B": 2}, folded={"B"})
-    assert s.findings == []
+def test_an_excess_left_in_the_pot_where_returns_are_printed_is_sp001():
+    # Converted histories: no return line, the 8 uncalled counted in the total and
+    # collected as won. PokerStars prints every return: it was not returned (issue 10).
+    kit = uncalled(None, total=12, collected=12)
+    s = run(kit, {"A": 10, "B": 2}, folded={"B"})
+    assert codes(s) == [("SP001", kit.summary_line)]
+    assert (s.findings[0].expected, s.findings[0].observed) == (8, 0)
+    # net = won_stated + returned - contributed: nothing returned, 12 collected
+    assert payouts(s)["A"] == (10, 0, 12, 4, 2)
 
 
 def test_sp001_return_to_the_wrong_player_is_one_finding():
@@ -477,8 +487,10 @@ def test_cash_out_pot_not_awarded_is_not_a_finding():
     s = run(cash_out_kit(), CASH_OUT_CONTRIB, folded={"Player1", "Player2", "Player3"})
     assert s.findings == []
     rows = payouts(s)
-    assert rows["Hero"] == (3609, 0, 6026, 7168, 2417)  # won as replayed: the pot share
-    assert rows["Player0"] == (3609, 0, 1070, 0, -2539)
+    # Both cashed out: each is paid by the site, outside the pot, and that payment is
+    # what he should get (his pot share is not awarded).
+    assert rows["Hero"] == (3609, 0, 6026, 6026, 2417)
+    assert rows["Player0"] == (3609, 0, 1070, 1070, -2539)
 
 
 def test_cash_out_loser_while_the_winner_collects():
@@ -612,6 +624,10 @@ KNOWN_ANOMALIES = {
     ("AnteTable.txt", "109715173634"): {"SP002", "SP007"},
     # an edited fixture: the names in the actions are not the names in the seats
     ("WithSittingOut.txt", "78407803350"): {"SP001", "SP002", "SP007"},
+    # converters that leave the uncalled excess in the pot, collected as won
+    ("NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt", "3210773305"): {"SP001"},
+    ("NLHE-6max-MTT-USD-125-201505.old.converted.walk.no.sb.txt", "3210674180"): {"SP001"},
+    ("PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt", "3126037878"): {"SP001"},
 }
 
 
@@ -646,9 +662,8 @@ def test_pokerstars_corpus_pots_and_stacks_agree_with_the_histories():
         if codes_:
             found[(path.name, hand.info.hand_id)] = codes_
             continue
-        cashed = any(type(e) is CashedOut for e in hand.events)
-        for row in settlement.payouts:
-            if row.won_replayed is not None and not cashed:
+        for row in settlement.payouts:  # cash-outs included: the site's payment stands
+            if row.won_replayed is not None:
                 judged += 1
                 assert row.won_replayed == row.won_stated, (path.name, hand.info.hand_id, row)
     assert found == KNOWN_ANOMALIES

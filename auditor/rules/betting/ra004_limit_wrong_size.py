@@ -33,8 +33,10 @@ def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Findin
         return None
     if p is None:
         return None
-    if ev.to < targets[0] and ev.to - p.commit >= p.room:
-        return None  # all-in for less
+    if ev.to < max(targets) and ev.to - p.commit >= p.room:
+        # All-in for less than a full raise: legal at any size (RULES.md §3), also
+        # between the bet he faced and one bet above it.
+        return None
     message = (
         f"{ev.player} raises to {money(state, ev.to)} on the {state.street}; a fixed-limit "
         f"raise here is to {money(state, targets[0])}."

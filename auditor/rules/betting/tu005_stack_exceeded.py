@@ -13,7 +13,7 @@ CODE = "TU005"
 def _over(state: BettingState, ev: Event, p: PlayerState, added: int) -> Finding:
     room = p.room
     if room < p.stack:
-        limit = f"only {money(state, room)} left under the {money(state, state.cap or 0)} cap"
+        limit = f"only {money(state, room)} left under the {money(state, state.info.cap or 0)} cap"
     else:
         start = money(state, p.start_stack)
         limit = f"only {money(state, room)} left of a starting stack of {start}"

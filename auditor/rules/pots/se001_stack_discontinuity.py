@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple, TypeAlias
 
 from auditor.engine.result import PayoutRow
-from auditor.model.events import TableNote
+from auditor.model.events import StackChange, TableNote
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
@@ -78,6 +78,12 @@ class HandStacks(NamedTuple):
     symbol: str
     seats: tuple[SeatStacks, ...]
     moved: frozenset[str]  # players who joined, left or bought chips in the hand
+    # Where the log records every stack change between hands (PokerNow): a change in
+    # either direction is flagged, and the logged changes before this hand, as
+    # (player, chips added or None, stack set to or None), are counted first.
+    logged: bool = False
+    changes: tuple[tuple[str, int | None, int | None], ...] = ()
+    sequence: int | None = None  # the hand's number at its table, where ids carry one
 
     @classmethod
     def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
@@ -91,6 +97,12 @@ class HandStacks(NamedTuple):
             start = s.stack
             seats.append((s.player, s.seat, s.line, start, start + nets.get(s.player, 0)))
         info = hand.info
+        dialect = hand.dialect
+        changes: list[tuple[str, int | None, int | None]] = []
+        if dialect.topups_logged:
+            for ev in hand.events:
+                if type(ev) is StackChange:
+                    changes.append((ev.player, ev.amount, ev.after))  # type: ignore[attr-defined]
         return cls(
             hand.source,
             info.table,
@@ -100,7 +112,10 @@ class HandStacks(NamedTuple):
             info.decimals,
             info.symbol,
             tuple(seats),
-            _moved_players(hand),
+            _moved_players(hand) if not dialect.topups_logged else _NOBODY,
+            dialect.topups_logged,
+            tuple(changes),
+            _sequence(info.hand_id) if dialect.hand_id_sequence else None,
         )
 
     @property
@@ -152,7 +167,7 @@ class StackTracker:
             self._last.clear()
         key = (hand.table, hand.tournament)
         previous = self._last.get(key)
-        if previous is None or not self._enabled or not _after(previous[0].hand_id, hand.hand_id):
+        if previous is None or not self._enabled or not _follows(previous[0], hand):
             self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
             return []
         before, before_started = previous
@@ -162,15 +177,17 @@ class StackTracker:
             before_started = _started(before.started)
         if not _soon_after(before_started, started, hand.tournament is not None):
             return []
-        cash = hand.tournament is None
+        cash = hand.tournament is None and not hand.logged
         finals = {s[0]: s for s in before.seats}
+        if hand.changes:
+            finals = _after_changes(finals, hand.changes)
         findings: list[Finding] = []
         for player, seat, line, start, _ in hand.seats:
             old = finals.get(player)
             if old is None:
                 continue
             _, old_seat, _, _, final = old
-            if start == final or old_seat != seat:  # (the common case first)
+            if start == final or (old_seat != seat and not hand.logged):  # (common first)
                 continue
             if cash and start > final:
                 continue  # a top-up between cash hands is not logged by the site
@@ -232,6 +249,42 @@ def _soon_after(previous: datetime | None, current: datetime | None, tournament:
         return True
     gap = current - previous
     return timedelta(0) <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
+
+
+def _after_changes(finals: dict[str, SeatStacks],
+                   changes: tuple[tuple[str, int | None, int | None], ...]
+                   ) -> dict[str, SeatStacks]:
+    """The previous hand's final stacks with the logged changes since applied."""
+    out = dict(finals)
+    for player, added, after in changes:
+        old = out.get(player)
+        if old is None:
+            continue
+        name, seat, line, start, final = old
+        if after is not None:
+            final = after
+        elif added is not None:
+            final += added
+        out[player] = (name, seat, line, start, final)
+    return out
+
+
+def _sequence(hand_id: str) -> int | None:
+    """The hand's number at its table in an id that carries one (Winamax's
+    ``table-sequence-time``)."""
+    parts = hand_id.split("-")
+    return int(parts[1]) if len(parts) >= 3 and parts[1].isascii() and parts[1].isdigit() \
+        else None
+
+
+def _follows(before: HandStacks, hand: HandStacks) -> bool:
+    """Whether ``hand`` is the next hand after ``before`` at their table: the next
+    number where ids count the table's hands, else a later hand id."""
+    if hand.sequence is not None and before.sequence is not None:
+        return hand.sequence == before.sequence + 1
+    if hand.logged:
+        return True  # a log's hands come in the order they were played
+    return _after(before.hand_id, hand.hand_id)
 
 
 def _after(previous: str, current: str) -> bool:

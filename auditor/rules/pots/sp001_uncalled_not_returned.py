@@ -31,6 +31,12 @@ class UncalledNotReturned(PotRule):
     Uncalled bet ($6) returned to Player1
     ```
 
+    Where the site prints every return (PokerStars, GGPoker, PokerNow), an excess left in
+    the pot and collected as if won is an uncalled bet not returned; where the site
+    returns it inside its owner's collection (Winamax, PartyPoker, iPoker, 888), the
+    owner must have collected at least his excess (RULES.md §7a). Old exports that print
+    no return line but leave the excess out of their figures returned it silently.
+
     ## References
     - RULES.md section 5, step 1 (seed 001, seed 002: "a layer with one contributor is
       not a side pot, it is returned")
@@ -46,12 +52,23 @@ class UncalledNotReturned(PotRule):
     def check(cls, audit: PotAudit) -> list[Finding]:
         out: list[Finding] = []
         owner, excess = audit.layout.returned_to, audit.layout.returned
-        if audit.excess_in_pot or (owner is None and not audit.returns):
-            return out  # nothing uncalled, or left in the pot and paid back to its owner from it
+        if audit.excess_in_pot:
+            # Where the site prints every return, an excess left in the pot and collected
+            # as if won was not returned (and may have been raked).
+            out.append(finding(
+                cls.code, audit.anchor_line,
+                f"{owner}'s uncalled {audit.money(excess)} was left in the pot and "
+                f"collected as if won, instead of being returned.",
+                player=owner, expected=excess, observed=0,
+            ))  # fmt: skip
+            return out
+        if owner is None and not audit.returns and not audit.stated_returns:
+            return out  # nothing uncalled
         stated = audit.stated_returns
         first_line: dict[str, int] = {}
         for r in audit.returns:
             first_line.setdefault(r.player, r.line)
+        implicit = audit.hand.dialect.uncalled == "in_collected"
         others = {p: a for p, a in stated.items() if p != owner}
         got = stated.get(owner, 0) if owner else 0
         if owner and got != excess:
@@ -59,10 +76,18 @@ class UncalledNotReturned(PotRule):
                 wrong = next(iter(others))  # the right amount handed to the wrong player
                 others.pop(wrong)
                 out.append(finding(
-                    cls.code, first_line[wrong],
+                    cls.code, first_line.get(wrong, audit.anchor_line),
                     f"The uncalled {audit.money(excess)} was returned to {wrong}, "
                     f"but it was {owner}'s bet.",
                     player=owner, expected=excess, observed=0,
+                ))  # fmt: skip
+            elif implicit:
+                # The site returns the excess inside its owner's collection.
+                out.append(finding(
+                    cls.code, audit.anchor_line,
+                    f"{owner}'s uncalled {audit.money(excess)} should come back inside "
+                    f"what he collected, but he collected only {audit.money(got)}.",
+                    player=owner, expected=excess, observed=got,
                 ))  # fmt: skip
             elif got == 0:
                 out.append(finding(
@@ -72,14 +97,14 @@ class UncalledNotReturned(PotRule):
                 ))  # fmt: skip
             else:
                 out.append(finding(
-                    cls.code, first_line[owner],
+                    cls.code, first_line.get(owner, audit.anchor_line),
                     f"{owner} got {audit.money(got)} back as an uncalled bet; "
                     f"the uncalled excess was {audit.money(excess)}.",
                     player=owner, expected=excess, observed=got,
                 ))  # fmt: skip
         for player, amount in others.items():
             out.append(finding(
-                cls.code, first_line[player],
+                cls.code, first_line.get(player, audit.anchor_line),
                 f"{player} got {audit.money(amount)} back as an uncalled bet, "
                 f"but none of that player's chips were uncalled.",
                 player=player, expected=0, observed=amount,

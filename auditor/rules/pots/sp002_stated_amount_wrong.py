@@ -51,11 +51,13 @@ class StatedAmountWrong(PotRule):
         if s is None:
             return out
         pots = audit.layout.pots
-        total = audit.layout.total
+        total = audit.expected_total  # the total as the site defines it
+        if total is None:
+            return out  # the site states no total it defines, or its rake is unknown
         if s.total != total:
             # A total that matches the history's own (wrong) uncalled return is the
             # uncalled bet's fault, reported once by SP001.
-            own = sum(audit.contributed.values()) - sum(audit.stated_returns.values())
+            own = audit.went_in if audit.hand.dialect.total_pot == "gross" else total
             if s.total != own or own == total:
                 out.append(finding(
                     cls.code, s.line,
@@ -64,7 +66,7 @@ class StatedAmountWrong(PotRule):
                     expected=total, observed=s.total,
                 ))  # fmt: skip
                 return out
-        if s.main is None:
+        if s.main is None or audit.hand.dialect.pot_labels != "reliable":
             return out
         stated = (s.main, *s.sides)
         if len(stated) != len(pots):
@@ -74,7 +76,7 @@ class StatedAmountWrong(PotRule):
                 f"{_count(len(pots))}.",
             ))  # fmt: skip
             return out
-        allowance = audit.deductions
+        allowance = audit.deductions or 0
         taken = 0
         for i, (pot, amount) in enumerate(zip(pots, stated, strict=True)):
             name = audit.pot_name(i)

@@ -14,7 +14,9 @@ class ChipsNotConserved(PotRule):
     less the uncalled bets handed back, equals what was collected plus the stated rake and
     fees. Equivalently, the starting stacks add up to the final stacks plus rake and fees.
     A player who cashed out is paid by the site, outside the pot, and his share of the
-    pot is not awarded: that share is counted as paid out.
+    pot is not awarded: that share is counted as paid out. Chips the house adds (GG's
+    Cash Drop) count as put in. Where the site never states its rake (PartyPoker classic,
+    888) or derives it (iPoker), only "no more paid out than put in" can be checked.
 
     ## Why is this bad?
     Chips are neither created nor destroyed at a poker table. A difference means a pot
@@ -48,14 +50,32 @@ class ChipsNotConserved(PotRule):
     def check(cls, audit: PotAudit) -> list[Finding]:
         out: list[Finding] = []
         returned = sum(audit.stated_returns.values())
-        went_in = sum(audit.contributed.values()) - returned
-        came_out = sum(ev.amount for ev, _, _ in audit.collected) + audit.deductions
+        went_in = audit.went_in
+        paid = sum(ev.amount for ev, _, _ in audit.collected)
+        deductions = audit.deductions
         not_awarded = unawarded(audit)
-        if not_awarded is None:  # a cash-out share we cannot size: it only absorbs chips
-            if went_in >= came_out:
+        if deductions is None or not_awarded is None:
+            # An unknown rake (or a cash-out share we cannot size) only absorbs chips:
+            # all we can tell is that no more came out than went in.
+            came_out = paid + (not_awarded or 0)
+            if came_out <= went_in:
                 return out
-        else:
-            came_out += not_awarded
+            out.append(finding(
+                cls.code, audit.anchor_line,
+                f"Chips are not conserved: {audit.money(went_in)} went into the pot, but "
+                f"{audit.money(came_out)} was collected.",
+                expected=went_in, observed=came_out,
+            ))  # fmt: skip
+            return out
+        if deductions < 0:  # a rake derived from what went in and came out
+            out.append(finding(
+                cls.code, audit.anchor_line,
+                f"Chips are not conserved: {audit.money(went_in)} went into the pot, but "
+                f"{audit.money(paid)} was collected.",
+                expected=went_in, observed=paid,
+            ))  # fmt: skip
+            return out
+        came_out = paid + deductions + not_awarded
         if went_in == came_out:
             return out
         if went_in - came_out == audit.layout.returned - returned and returned != (
