@@ -113,6 +113,24 @@ def show_rule(code: str) -> None:
         _fail(f"no rule {code!r}; `auditor rules` lists them")
     click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
     click.echo(rule.doc())
+    click.echo("\nThe rules in full: `auditor docs rules`; the report's codes and columns: "
+               "`auditor docs findings`.")
+
+
+DOCS = {"rules": "rules.md", "findings": "findings.md"}
+
+
+@main.command("docs")
+@click.argument("page", type=click.Choice(sorted(DOCS)))
+def show_docs(page: str) -> None:
+    """Print a page of the documentation: the rules enforced, or the report contract."""
+    from importlib import resources
+
+    packaged = resources.files("auditor") / "docs" / DOCS[page]
+    path = Path(str(packaged))
+    if not path.is_file():  # a checkout: docs/ beside the package
+        path = Path(__file__).resolve().parents[1] / "docs" / DOCS[page]
+    click.echo(path.read_text(encoding="utf-8"))
 
 
 @main.command()

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from auditor.engine.audit import PartAudit, PotAudit, audit_pots
-from auditor.engine.payments import replayed_winnings
+from auditor.engine.betting import BettingState
+from auditor.engine.payments import part_shares
 from auditor.engine.result import ReplayResult, Settlement
 from auditor.model.events import (
     Bet,
@@ -57,10 +58,12 @@ def explain_hand(
     the findings with the rules they break. ``findings`` defaults to none; pass the
     replay's and the settlement's (and SE001's) findings to have them explained."""
     money = _money(hand)
-    audit = audit_pots(hand, replay, profile or Profile())
+    profile = profile or Profile()
+    audit = audit_pots(hand, replay, profile)
     out: list[str] = []
     out += _header(hand, money)
-    out += _streets(hand, money)
+    out += _house_rules(hand, profile)
+    out += _streets(hand, money, profile)
     if audit is None:
         out += ["", "The hand was cancelled: every chip went back to its owner."]
     else:
@@ -103,8 +106,32 @@ def _header(hand: Hand, money: Money) -> list[str]:
     return lines
 
 
-def _streets(hand: Hand, money: Money) -> list[str]:
-    """Every action with the pot after it (uncalled bets leave it when returned)."""
+def _house_rules(hand: Hand, profile: Profile) -> list[str]:
+    """The house rules the hand is judged under, as a person reads them."""
+    reopen = {
+        "full-raise": "only a full raise (or short all-ins adding up to one) reopens the "
+                      "betting (TDA 47)",
+        "half-bet": "an all-in of at least half a full raise reopens the betting",
+        "full-bet": "only a full raise by one player reopens the betting",
+    }[profile.reopen]
+    odd = ("one unit at a time" if profile.odd_chip_split == "one-at-a-time"
+           else "all of them")
+    who = ("first left of the button" if profile.odd_chip == "button-left"
+           else "to the best hand's highest card by suit")
+    lines = ["", f"House rules (profile {profile.name})", f"  {reopen[0].upper()}{reopen[1:]}",
+             f"  Odd chips of a split: {odd}, {who}"]
+    if hand.info.limit == "FL":
+        cap = ("no cap heads-up" if profile.heads_up_cap == "cash-no-cap"
+               else "the cap holds heads-up")
+        lines.append(f"  Fixed limit: a bet and {profile.limit_raise_cap} raises per round; "
+                     f"{cap}")
+    return lines
+
+
+def _streets(hand: Hand, money: Money, profile: Profile) -> list[str]:
+    """Every action with the pot after it (uncalled bets leave it when returned), and
+    for each bet and raise its size beside the legal minimum (and pot-limit maximum)."""
+    state = BettingState(hand, profile)
     lines: list[str] = ["", "Preflop"]
     pot = 0
     commit: dict[str, int] = {}
@@ -112,6 +139,8 @@ def _streets(hand: Hand, money: Money) -> list[str]:
     for ev in hand.events:
         kind = type(ev)
         text = None
+        sizes = _sizes(state, ev, money) if kind is Bet or kind is Raise else ""  # (before)
+        state.apply(ev)
         if kind is StreetStart:
             if ev.street == "preflop" and ev.board:  # type: ignore[attr-defined]
                 lines[1] = f"Preflop [{' '.join(ev.board)}]"  # Courchevel: one card up
@@ -161,26 +190,60 @@ def _streets(hand: Hand, money: Money) -> list[str]:
         if text is not None:
             if getattr(ev, "all_in", False):
                 text += ", all-in"
-            lines.append(f"  line {ev.line:>4}  {text:<{_WIDTH}} pot {money(pot)}")
+            lines.append(f"  line {ev.line:>4}  {text:<{_WIDTH}} pot {money(pot):<10}{sizes}"
+                         .rstrip())
     return lines
+
+
+def _sizes(state: BettingState, ev: Bet | Raise, money: Money) -> str:
+    """``raise +$4; minimum to $8, pot limit to $20``: a bet's or raise's increment over
+    the bet it faced, beside the smallest legal one (not all-in) and, in pot-limit, the
+    largest."""
+    if state.fixed_limit:
+        return f"fixed size {money(state.bet_size())}"
+    if type(ev) is Bet:
+        text = f"minimum {money(state.min_bet())}"
+        if state.pot_limit:
+            text += f", pot limit {money(state.pot_limit_raise_to(ev.player))}"
+        return text
+    increment = ev.to - state.current_bet  # type: ignore[union-attr]
+    text = f"raise +{money(increment)}; minimum to {money(state.min_raise_to())}"
+    if state.pot_limit:
+        text += f", pot limit to {money(state.pot_limit_raise_to(ev.player))}"
+    return text
 
 
 def _pots(audit: PotAudit, money: Money) -> list[str]:
     layout = audit.layout
     lines = ["", "Pots (rebuilt from what each player put in)"]
-    if layout.returned_to is not None:
-        lines.append(
-            f"  {layout.returned_to}'s last {money(layout.returned)} was matched by no one: "
-            "it is not a pot, it goes back"
-        )
+    owner, excess = layout.returned_to, layout.returned
+    if owner is not None:
+        back = audit.stated_returns.get(owner, 0)
+        if audit.excess_in_pot:
+            how = ("the history left it in the pot and paid it to him as if won: it "
+                   "should have gone back (SP001)")
+        elif audit.hand.dialect.uncalled == "in_collected" and back:
+            how = f"it goes back, inside what {owner} collected ({money(back)})"
+        elif back == excess:
+            how = "it is not a pot, it goes back"
+        else:
+            how = f"it should go back; the history returned {money(back)} (SP001)"
+        lines.append(f"  {owner}'s last {money(excess)} was matched by no one: {how}")
     for i, pot in enumerate(layout.pots):
         name = audit.pot_name(i).removeprefix("the ").capitalize()
         net = audit.net[i]
         after = f", {money(net)} after rake" if net is not None and net != pot.amount else ""
         who = ", ".join(pot.eligible) if pot.eligible else "nobody"
         lines.append(f"  {name}: {money(pot.amount)}{after}; can be won by {who}")
-    if audit.summary is not None and audit.deductions:
-        lines.append(f"  Rake and fees stated: {money(audit.deductions)}")
+    if audit.house:
+        lines.append(f"  The house added {money(audit.house)} to the main pot")
+    deductions = audit.deductions
+    if deductions is None:
+        lines.append("  Rake: not stated by the site")
+    elif deductions:
+        known = "derived from what went in and came out" \
+            if audit.hand.dialect.rake == "derived" else "stated"
+        lines.append(f"  Rake and fees {known}: {money(deductions)}")
     return lines
 
 
@@ -229,37 +292,44 @@ def _award(audit: PotAudit, part: PartAudit, money: Money) -> str:
         return f"winner cannot be told from the shown cards; the history paid {paid}"
     if part.expected is None:
         return f"won by {', '.join(sorted(v.winners))}; the history paid {paid}"
-    expected = part.expected
-    due = ", ".join(f"{p} {money(expected[p])}" for p in part.contenders if expected.get(p))
+    expected = part_shares(audit, part) or part.expected
+    cashed = [p for p in v.winners if p in audit.cash_outs]
+    due = ", ".join(f"{p} {money(expected[p])}" for p in part.contenders
+                    if expected.get(p) and p not in cashed)
+    due = due or "nothing to anyone"
     why = []
     if v.low_winners:
         why.append(f"high half to {', '.join(v.high_winners)}, low half to "
                    f"{', '.join(v.low_winners)}")  # fmt: skip
     elif len(v.high_winners) > 1:
         why.append("a tie: split equally, odd chips first left of the button")
-    cashed = [p for p in v.winners if p in audit.cash_outs]
     if cashed:
-        why.append(f"{', '.join(cashed)} cashed out: that share is not awarded")
+        shares = ", ".join(f"{p}'s {money(expected.get(p, 0))}" for p in cashed)
+        why.append(f"{shares} not awarded: cashed out, paid by the site instead")
     reason = f" ({'; '.join(why)})" if why else ""
     return f"should pay {due}{reason}; the history paid {paid}"
 
 
 def _payouts(audit: PotAudit, settlement: Settlement, money: Money) -> list[str]:
-    won = replayed_winnings(audit)
+    """The payouts table's rows, as they are (so both say the same)."""
     lines = [
         "",
         "Money per player",
         f"  {'player':<20} {'put in':>11} {'returned':>11} {'paid':>11} {'should be':>11} "
         f"{'net':>11}",
     ]
+    outside = {**audit.side, **{p: c.amount for p, c in audit.cash_outs.items()}}
     for row in settlement.payouts:
-        should = won.get(row.player)
+        should = row.won_replayed
         should_text = money(should) if should is not None else "unknown"
         sign = "+" if row.net > 0 else ""
         lines.append(
             f"  {row.player:<20} {money(row.contributed):>11} {money(row.returned):>11} "
             f"{money(row.won_stated):>11} {should_text:>11} {sign + money(row.net):>11}"
         )
+    for player, amount in outside.items():
+        lines.append(f"  ({player}: {money(amount)} of it paid outside the pot by the site, "
+                     "counted as paid and as due)")
     return lines
 
 
@@ -275,6 +345,12 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
         name = f" {rule.name} ({rule.severity})" if rule else ""
         lines.append(f"  line {f.line:>4}  {f.code}{name}: {f.message}")
         if rule is not None:
-            refs = f" [{', '.join(rule.references)}]" if rule.references else ""
-            lines.append(f"             The rule flags {rule.summary}.{refs}")
+            refs = f" See {', '.join(rule.references)}." if rule.references else ""
+            summary = rule.summary.rstrip(".")
+            lines.append(f"             {code_sentence(rule.code, summary)}{refs}")
     return lines
+
+
+def code_sentence(code: str, summary: str) -> str:
+    """A rule's summary as a sentence: ``RO001 reports a raise by a player who …``."""
+    return f"{code} reports {summary[0].lower()}{summary[1:]}."

@@ -3,6 +3,8 @@ players, each pot's ranking, what each player should get, and the findings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from auditor.config import Settings
@@ -37,7 +39,11 @@ def test_wrong_winner_explained():
     assert "1. Alice [As Ah]: a pair of Aces" in text
     assert "should pay Alice $28.00; the history paid Bob $28.00" in text
     assert "SP004 pot.wrong_winner (error)" in text
-    assert "The rule flags a pot paid to a hand that is beaten" in text
+    assert "SP004 reports a pot paid to a hand that is beaten by another eligible hand " \
+        "(cards speak). See docs/rules.md §6." in text
+    # the house rules in effect, and each raise beside the minimum it had to reach
+    assert "House rules (profile tda)" in text
+    assert "raise +$5.00; minimum to $8.50" in text
     # side pots are explained before the main pot: that is the order of paying
     assert text.index("Side pot-1:\n") < text.index("The main pot:\n")
 
@@ -92,3 +98,17 @@ def test_unknown_cards_are_said_to_be_unknown():
     text = explain_hand(hand, result, Settlement())
     assert "cards not shown: B (never guessed)" in text
     assert "winner cannot be told from the shown cards" in text
+
+
+def test_explain_shows_the_payouts_tables_numbers_for_a_cash_out() -> None:
+    """The cashed-out winner is paid by the site: that payment is what he should get,
+    in the money table as in the payouts table; his pot share is not awarded."""
+    from auditor.api import explain_in_file
+
+    path = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars" / \
+        "cash_out_winner_pot_not_awarded.txt"
+    text = explain_in_file(path, "257911204576")
+    assert text is not None
+    assert "Hero's $23.83 not awarded: cashed out, paid by the site instead" in text
+    hero = next(line for line in text.splitlines() if line.strip().startswith("Hero "))
+    assert hero.split()[1:] == ["$12.35", "$0.00", "$12.67", "$12.67", "+$0.32"]

@@ -31,3 +31,18 @@ def test_grammar_files_in_the_wheel_match_the_source() -> None:
         assert path.read_text(encoding="utf-8") == (ROOT / "grammars" / path.name).read_text(
             encoding="utf-8"
         )
+
+
+def test_the_documents_users_are_sent_to_ship_with_the_package() -> None:
+    """Rule pages cite docs/rules.md and docs/findings.md: `auditor docs` prints them,
+    from the installed package or the checkout."""
+    from click.testing import CliRunner
+
+    from auditor.cli import main
+
+    for page, title in (("rules", "# The rules the auditor enforces"),
+                        ("findings", "# The report contract")):
+        result = CliRunner().invoke(main, ["docs", page])
+        assert result.exit_code == 0
+        assert result.output.startswith(title)
+        assert "seed 00" not in result.output

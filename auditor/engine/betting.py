@@ -543,7 +543,7 @@ class BettingState:
             if not self._anchor_fixed and p.index >= 0:
                 self._anchor = p.index
                 self._anchor_fixed = True
-            # A big blind all-in for less does not lower the price (RULES.md §3).
+            # A big blind all-in for less does not lower the price (docs/rules.md §3).
             bet = self.current_bet
             if live > bet:
                 bet = live

@@ -29,15 +29,11 @@ def replayed_winnings(audit: PotAudit) -> dict[str, int | None]:
         won = dict.fromkeys(audit.seat_of, 0)
     for part in audit.parts:
         if part.verdict.decided:
-            if part.expected is None:
+            shares = part_shares(audit, part)
+            if shares is None:
                 for p in part.verdict.winners:
                     won[p] = None
                 continue
-            shares = part.expected
-            if part.amount is not None and part.amount != sum(shares.values()):
-                order = odd_chip_order(audit, part.contenders)
-                shares = share_out(part.amount, part.verdict, order, part.unit,
-                                   all_to_first=_all_to_first(audit))
             for p, a in shares.items():
                 if won.get(p) is not None:
                     won[p] = won.get(p, 0) + a  # type: ignore[operator]
@@ -46,6 +42,19 @@ def replayed_winnings(audit: PotAudit) -> dict[str, int | None]:
                 if p not in part.verdict.beaten:
                     won[p] = None
     return won
+
+
+def part_shares(audit: PotAudit, part: PartAudit) -> dict[str, int] | None:
+    """What one decided part should pay each winner, after its rake where its amount is
+    known (the shares of what was paid otherwise); None when that cannot be told."""
+    shares = part.expected
+    if shares is None or not part.verdict.decided:
+        return None
+    if part.amount is not None and part.amount != sum(shares.values()):
+        order = odd_chip_order(audit, part.contenders)
+        shares = share_out(part.amount, part.verdict, order, part.unit,
+                           all_to_first=_all_to_first(audit))
+    return shares
 
 
 def collectors(part: PartAudit) -> list[str]:

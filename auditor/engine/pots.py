@@ -1,7 +1,7 @@
 """Pots rebuilt from what each player put in: uncalled excess, main pot, side pots.
 
 Pure functions over whole-hand contributions (blinds, antes, every street), following the
-"layer" method of RULES.md section 5:
+"layer" method of docs/rules.md section 5:
 
 1. The largest contribution's excess over the second largest (folded players included)
    goes back to its owner: a layer with one contributor is not a pot.
@@ -135,6 +135,6 @@ def build_pots(
         else:  # nobody left in the hand: keep the chips visible, winnable by no one
             layers.append(Pot(leftover, ()))
         placed += leftover
-    # the check of RULES.md §5.5: the pots are everything put in, less what went back
+    # the check of docs/rules.md §5.5: the pots are everything put in, less what went back
     assert placed + returned == sum(contributed.values())
     return PotLayout(tuple(layers), returned_to, returned)

@@ -1,6 +1,6 @@
 """How a site may present the same chips another legal way than the replay does.
 
-The replay's pots follow RULES.md section 5 exactly. Sites sometimes show the same
+The replay's pots follow docs/rules.md section 5 exactly. Sites sometimes show the same
 result differently: the uncalled bet counted street by street when dead money was
 posted, the uncalled excess left in the pot and paid back to its owner from it, or a pot
 cut at the level of a player who went all-in and then folded. ``as_the_site_shows_it``

@@ -1,7 +1,7 @@
 """How a site presents money: the facts the engine and the rules read instead of a site's name.
 
 Every site plays by the same rules; what differs is how its histories show the chips
-(RULES.md §7a). A ``Dialect`` is a small frozen record of those facts. Each site's package
+(docs/rules.md §7a). A ``Dialect`` is a small frozen record of those facts. Each site's package
 declares one (``auditor.sites.<site>.DIALECT``) and its reader puts it on every hand it
 reads (``Hand.dialect``); the pots and the rules judge a history by it, so a history is
 never accused of what is only its site's way of writing the same money.

@@ -41,7 +41,7 @@ class Profile:
     - ``odd_chip_split``: when the remainder is several units, ``one-at-a-time`` in that
       order (three winners of 20 get 7/7/6) or ``all-to-first`` (8/6/6: some rooms, and
       PokerKit). A split that differs only in where the odd units went is SP006, never
-      SP005 (RULES.md §6).
+      SP005 (docs/rules.md §6).
     - ``run_it_twice``: whether running the board more than once is allowed.
     - ``severity``: per-code severity overrides.
     """

@@ -220,7 +220,7 @@ FINDINGS = TableSchema(
         _money("expected", nullable=True),
         _money("observed", nullable=True),
     ),
-    # FINDINGS.md promises source, line, code; the rest makes the order total, so two
+    # docs/findings.md promises source, line, code; the rest makes the order total, so two
     # runs over the same input write byte-identical tables.
     sort_by=(
         "source",

@@ -95,6 +95,8 @@ def test_every_rule_has_a_bad_and_a_good_example(rule):
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
 def test_rule_documentation_has_the_ruff_headings(rule):
+    assert isinstance(rule.references, tuple) and all(
+        isinstance(r, str) and r for r in rule.references)
     doc = rule.doc()
     for heading in ("What it does", "Why is this bad?", "Example", "Use instead", "References"):
         assert f"## {heading}" in doc, f"{rule.code} lacks '{heading}'"

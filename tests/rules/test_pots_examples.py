@@ -89,6 +89,8 @@ def test_rule_metadata_matches_the_report_contract(rule):
         "SE002": ("stack.changed_by_host", "info"),
     }
     assert (rule.name, rule.severity) == contract[rule.code]
+    assert isinstance(rule.references, tuple) and all(
+        isinstance(r, str) and r for r in rule.references)
     doc = rule.doc()
     for heading in ("What it does", "Why is this bad?", "Example", "Use instead", "References"):
         assert heading in doc, f"{rule.code} docstring lacks {heading!r}"

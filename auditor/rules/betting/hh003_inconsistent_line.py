@@ -130,14 +130,14 @@ class InconsistentLine(BettingRule):
     ```
 
     ## References
-    FINDINGS.md (HH003); corpus/FORMATS.md §0.2 (PokerStars raise semantics).
+    docs/findings.md (HH003); corpus/FORMATS.md §0.2 (PokerStars raise semantics).
     """
 
     code = CODE
     name = "hand.inconsistent_line"
     severity = "error"
     summary = "A line whose own numbers disagree with the replay."
-    references = ("FINDINGS.md", "FORMATS.md §0.2")
+    references = ("docs/findings.md", "docs/rules.md §7a")
     checks = (
         (Bet, check_bet),
         (Raise, check_raise),

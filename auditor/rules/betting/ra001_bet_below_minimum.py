@@ -34,7 +34,7 @@ class BetBelowMinimum(BettingRule):
     big blind, unless the bettor is all-in for less. (Fixed-limit sizes are RA004.)
 
     ## Why is this bad?
-    The minimum bet is one big blind (RULES.md §3, seed 003). A smaller bet also sets
+    The minimum bet is one big blind (docs/rules.md §3). A smaller bet also sets
     a wrong increment for every raise after it.
 
     ## Example
@@ -50,13 +50,13 @@ class BetBelowMinimum(BettingRule):
     ```
 
     ## References
-    RULES.md §3 (minimum bet: one big blind, unless all-in for less); seed 003.
+    docs/rules.md §3 (minimum bet: one big blind, unless all-in for less).
     """
 
     code = CODE
     name = "bet.below_minimum"
     severity = "error"
     summary = "A bet smaller than the minimum bet, not all-in."
-    references = ("RULES.md §3", "seed 003")
+    references = ("docs/rules.md §3",)
     limits = NOT_FIXED_LIMIT
     checks = ((Bet, check_bet_size),)

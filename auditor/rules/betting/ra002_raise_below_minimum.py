@@ -39,13 +39,13 @@ class RaiseBelowMinimum(BettingRule):
     the increment later raises must match, and a big blind all-in for less does not lower
     it either.
 
-    Test vectors (seed 003): flop bet 6 → minimum raise to 12; blinds 1/2, raise to 6 →
+    Test vectors : flop bet 6 → minimum raise to 12; blinds 1/2, raise to 6 →
     minimum re-raise to 10; bet 10, all-in to 14 → minimum raise to 24; blinds 1/2 with a
     straddle of 4 → minimum raise to 8.
 
     ## Why is this bad?
     A short raise changes the price for everyone behind and, if it were allowed, would let
-    a player reopen the betting cheaply (RULES.md §3).
+    a player reopen the betting cheaply (docs/rules.md §3).
 
     ## Example
     ```
@@ -59,13 +59,13 @@ class RaiseBelowMinimum(BettingRule):
     ```
 
     ## References
-    RULES.md §3; seed 003; WSOP-LA 165 (straddle).
+    docs/rules.md §3; WSOP-LA 165 (straddle).
     """
 
     code = CODE
     name = "raise.below_minimum"
     severity = "error"
     summary = "A raise smaller than the last full bet or raise increment, not all-in."
-    references = ("RULES.md §3", "seed 003", "WSOP-LA 165")
+    references = ("docs/rules.md §3", "WSOP-LA 165")
     limits = NOT_FIXED_LIMIT
     checks = ((Raise, check_raise_size),)

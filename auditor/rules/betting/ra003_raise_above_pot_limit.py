@@ -46,7 +46,7 @@ class RaiseAbovePotLimit(BettingRule):
     antes, dead blinds and this street's bets included. Being all-in does not excuse it.
 
     ## Why is this bad?
-    Pot-limit caps each bet and raise at the size of the pot (RULES.md §3). A bigger
+    Pot-limit caps each bet and raise at the size of the pot (docs/rules.md §3). A bigger
     wager means the game was not pot-limit, or the history misstates the amounts.
 
     ## Example
@@ -61,14 +61,14 @@ class RaiseAbovePotLimit(BettingRule):
     ```
 
     ## References
-    RULES.md §3 (pot-limit maximum raise-to).
+    docs/rules.md §3 (pot-limit maximum raise-to).
     """
 
     code = CODE
     name = "raise.above_pot_limit"
     severity = "error"
     summary = "A pot-limit bet or raise above the pot."
-    references = ("RULES.md §3",)
+    references = ("docs/rules.md §3",)
     limits = frozenset({"PL"})
     checks = (
         (Bet, check_bet),

@@ -34,7 +34,7 @@ def check_raise(state: BettingState, ev: Raise, p: PlayerState | None) -> Findin
     if p is None:
         return None
     if ev.to < max(targets) and ev.to - p.commit >= p.room:
-        # All-in for less than a full raise: legal at any size (RULES.md §3), also
+        # All-in for less than a full raise: legal at any size (docs/rules.md §3), also
         # between the bet he faced and one bet above it.
         return None
     message = (
@@ -55,7 +55,7 @@ class LimitWrongSize(BettingRule):
     two bets above the level, is also accepted (house conventions for completing differ).
 
     ## Why is this bad?
-    In fixed-limit every bet and raise has one size (RULES.md §3, seed 003). Any other
+    In fixed-limit every bet and raise has one size (docs/rules.md §3). Any other
     amount means the game or the amounts in the history are wrong.
 
     ## Example
@@ -71,14 +71,14 @@ class LimitWrongSize(BettingRule):
     ```
 
     ## References
-    RULES.md §3 (fixed-limit sizes); seed 003.
+    docs/rules.md §3 (fixed-limit sizes).
     """
 
     code = CODE
     name = "limit.wrong_size"
     severity = "error"
     summary = "A fixed-limit bet or raise of another size than the street's bet, not all-in."
-    references = ("RULES.md §3", "seed 003")
+    references = ("docs/rules.md §3",)
     limits = frozenset({"FL"})
     checks = (
         (Bet, check_bet),

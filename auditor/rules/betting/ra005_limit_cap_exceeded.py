@@ -34,7 +34,7 @@ class LimitCapExceeded(BettingRule):
     the default (`tournament`) keeps the cap heads-up.
 
     ## Why is this bad?
-    The cap bounds what a fixed-limit pot can grow to (RULES.md §3). A fifth raise means
+    The cap bounds what a fixed-limit pot can grow to (docs/rules.md §3). A fifth raise means
     the game was not the one the header states, or the history is wrong.
 
     ## Example
@@ -50,13 +50,13 @@ class LimitCapExceeded(BettingRule):
     ```
 
     ## References
-    RULES.md §3; WSOP-T 100.b; seed 003.
+    docs/rules.md §3; WSOP-T 100.b.
     """
 
     code = CODE
     name = "limit.cap_exceeded"
     severity = "error"
     summary = "A fixed-limit raise after the betting was capped."
-    references = ("RULES.md §3", "WSOP-T 100.b", "seed 003")
+    references = ("docs/rules.md §3", "WSOP-T 100.b")
     limits = frozenset({"FL"})
     checks = ((Raise, check_cap),)

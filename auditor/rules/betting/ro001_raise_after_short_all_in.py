@@ -19,11 +19,16 @@ def check_reopened(state: BettingState, ev: Raise, p: PlayerState | None) -> Fin
         return None
     faced = state.current_bet - p.last_commit
     full = state.bet_size() if state.fixed_limit else state.last_full
-    message = (
-        f"{ev.player} raises although the betting was not reopened: since {ev.player}'s last "
-        f"action ({money(state, p.last_commit)} in) the bet rose by {money(state, faced)}, "
-        f"less than a full raise of {money(state, full)}."
-    )
+    since = (f"{ev.player} raises although the betting was not reopened: since "
+             f"{ev.player}'s last action ({money(state, p.last_commit)} in) the bet rose by "
+             f"{money(state, faced)}")
+    if faced >= full:
+        # Enough in all, but by short all-ins: the house counts only a full raise by one
+        # player (full-bet) as reopening.
+        message = (f"{since} in short all-ins, and under the house's full-bet rule only a "
+                   f"full raise of at least {money(state, full)} by one player reopens it.")
+    else:
+        message = f"{since}, less than a full raise of {money(state, full)}."
     return finding(CODE, state, ev, message, player=ev.player, expected=full, observed=faced)
 
 
@@ -51,7 +56,7 @@ class RaiseAfterShortAllIn(BettingRule):
 
     ## Why is this bad?
     A short all-in is not a raise. Letting the first bettor re-raise over it gives him a
-    second chance the rules do not give (seed 000, seed 001 §5, seed 002, seed 003).
+    second chance the rules do not give .
 
     ## Example
     ```
@@ -67,12 +72,12 @@ class RaiseAfterShortAllIn(BettingRule):
     ```
 
     ## References
-    TDA 2024 Rule 47; RULES.md §4; seed 000; seed 001 §5; seed 002; seed 003.
+    TDA 2024 Rule 47; docs/rules.md §4.
     """
 
     code = CODE
     name = "reopen.raise_after_short_all_in"
     severity = "error"
     summary = "A raise by a player who had already acted and for whom the betting was not reopened."
-    references = ("TDA 2024 Rule 47", "RULES.md §4", "seed 000", "seed 001 §5", "seed 002")
+    references = ("TDA 2024 Rule 47", "docs/rules.md §4")
     checks = ((Raise, check_reopened),)

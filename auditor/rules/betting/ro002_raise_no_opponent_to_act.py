@@ -31,7 +31,7 @@ class RaiseNoOpponentToAct(BettingRule):
     already all-in. All-in for less is still legal where it is a call.
 
     ## Why is this bad?
-    A raise needs someone to raise against (RULES.md §2, seed 003 FAQ): nobody can call
+    A raise needs someone to raise against (docs/rules.md §2): nobody can call
     it, so the extra chips are an uncalled bet from the start. Histories that show it were
     mis-exported (the line should be a call) or edited.
 
@@ -48,14 +48,14 @@ class RaiseNoOpponentToAct(BettingRule):
     ```
 
     ## References
-    RULES.md §2; seed 003 FAQ.
+    docs/rules.md §2.
     """
 
     code = CODE
     name = "raise.no_opponent_to_act"
     severity = "error"
     summary = "A raise when every other player still in the hand is all-in."
-    references = ("RULES.md §2", "seed 003")
+    references = ("docs/rules.md §2",)
     checks = (
         (Bet, check_opponent),
         (Raise, check_opponent),

@@ -46,7 +46,7 @@ class OutOfTurn(BettingRule):
     without a second finding, so one misplaced or missing line yields one finding.
 
     ## Why is this bad?
-    Action runs clockwise (RULES.md §2). A history with actions out of order was edited,
+    Action runs clockwise (docs/rules.md §2). A history with actions out of order was edited,
     merged from two hands, or comes from a broken exporter; its amounts cannot be trusted.
 
     ## Example
@@ -70,14 +70,14 @@ class OutOfTurn(BettingRule):
     ```
 
     ## References
-    RULES.md §2 (action runs clockwise); WSOP-LA 159 (big blind's option).
+    docs/rules.md §2 (action runs clockwise); WSOP-LA 159 (big blind's option).
     """
 
     code = CODE
     name = "action.out_of_turn"
     severity = "error"
     summary = "A player acts when it is not his turn, including after the round has closed."
-    references = ("RULES.md §2", "WSOP-LA 159")
+    references = ("docs/rules.md §2", "WSOP-LA 159")
     # The player whose turn it is acts in turn.
     passes_in_turn = True
     checks = (

@@ -48,7 +48,7 @@ class PlayerNotInHand(BettingRule):
     from his blind who never acted may be folded (PokerStars folds sitting-out players).
 
     ## Why is this bad?
-    A folded hand is dead and an all-in player has nothing left to bet (RULES.md §1-2).
+    A folded hand is dead and an all-in player has nothing left to bet (docs/rules.md §1-2).
     Chips from such a player change the pots of everyone else.
 
     ## Example
@@ -63,15 +63,15 @@ class PlayerNotInHand(BettingRule):
     Only players still in the hand, with chips behind, act.
 
     ## References
-    RULES.md §1 (an all-in is not a sixth action), §2 (acting after folding or going
-    all-in is an error); seed 003.
+    docs/rules.md §1 (an all-in is not a sixth action), §2 (acting after folding or going
+    all-in is an error).
     """
 
     code = CODE
     name = "action.player_not_in_hand"
     severity = "error"
     summary = "A player who folded, is all-in, or never had cards acts."
-    references = ("RULES.md §2", "seed 003")
+    references = ("docs/rules.md §2",)
     # The player whose turn it is is seated, not folded and not all-in (the blind check
     # is not an action: it is always asked).
     passes_in_turn = True

@@ -45,12 +45,12 @@ class CheckFacingBet(BettingRule):
     ```
 
     ## References
-    RULES.md §2 (check: nothing to call); seed 003; WSOP-LA 159, 165.
+    docs/rules.md §2 (check: nothing to call); WSOP-LA 159, 165.
     """
 
     code = CODE
     name = "check.facing_bet"
     severity = "error"
     summary = "A check while there is something to call."
-    references = ("RULES.md §2", "seed 003", "WSOP-LA 159", "WSOP-LA 165")
+    references = ("docs/rules.md §2", "WSOP-LA 159", "WSOP-LA 165")
     checks = ((Check, check_nothing_to_call),)

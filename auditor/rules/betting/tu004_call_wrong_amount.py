@@ -40,7 +40,7 @@ class CallWrongAmount(BettingRule):
     is reported as TU005 (table stakes) instead.
 
     ## Why is this bad?
-    The amount of a call is not the player's choice (RULES.md §2): a different number
+    The amount of a call is not the player's choice (docs/rules.md §2): a different number
     means chips were created or lost, and every pot after it is wrong.
 
     ## Example
@@ -56,12 +56,12 @@ class CallWrongAmount(BettingRule):
     ```
 
     ## References
-    RULES.md §2 (call puts in exactly min(current bet − own commitment, stack)); seed 003.
+    docs/rules.md §2 (call puts in exactly min(current bet − own commitment, stack)).
     """
 
     code = CODE
     name = "call.wrong_amount"
     severity = "error"
     summary = "A call that puts in more or less than the amount to call."
-    references = ("RULES.md §2", "seed 003")
+    references = ("docs/rules.md §2",)
     checks = ((Call, check_call_amount),)

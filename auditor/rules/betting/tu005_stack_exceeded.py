@@ -58,7 +58,7 @@ class StackExceeded(BettingRule):
     stack: nobody may put in more than the cap over the hand.
 
     ## Why is this bad?
-    Table stakes (RULES.md §1, seed 000, seed 001 §1): a player can commit only the chips
+    Table stakes (docs/rules.md §1): a player can commit only the chips
     in front of him when the hand starts; nothing is added during a hand. Extra chips come
     from nowhere and break every pot computed from them.
 
@@ -77,14 +77,14 @@ class StackExceeded(BettingRule):
     ```
 
     ## References
-    RULES.md §1 (table stakes); seed 000; seed 001 §1.
+    docs/rules.md §1 (table stakes).
     """
 
     code = CODE
     name = "stack.exceeded"
     severity = "error"
     summary = "A player commits more than he had at the start of the hand (table stakes)."
-    references = ("RULES.md §1", "seed 000", "seed 001 §1")
+    references = ("docs/rules.md §1",)
     checks = (
         (PostBlind, check_post),
         (Call, check_call),

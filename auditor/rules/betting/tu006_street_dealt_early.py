@@ -57,7 +57,7 @@ class StreetDealtEarly(BettingRule):
     Run-it-twice boards after an all-in carry no betting and are not checked again.
 
     ## Why is this bad?
-    A round ends only when everyone has acted and the bets are equal (RULES.md §2). A card
+    A round ends only when everyone has acted and the bets are equal (docs/rules.md §2). A card
     dealt before that means an action is missing from the history, so the chips in the
     pot and the players still in it are uncertain.
 
@@ -77,14 +77,14 @@ class StreetDealtEarly(BettingRule):
     ```
 
     ## References
-    RULES.md §2 (a round ends when every player has acted and the bets are equal).
+    docs/rules.md §2 (a round ends when every player has acted and the bets are equal).
     """
 
     code = CODE
     name = "street.dealt_early"
     severity = "error"
     summary = "A new street, or the showdown, while a player still had to act."
-    references = ("RULES.md §2",)
+    references = ("docs/rules.md §2",)
     checks = (
         (StreetStart, check_street),
         (ShowdownStart, check_showdown),

@@ -42,12 +42,12 @@ class FoldWhenCheckFree(BettingRule):
     ```
 
     ## References
-    WSOP-T 84; RULES.md §2.
+    WSOP-T 84; docs/rules.md §2.
     """
 
     code = CODE
     name = "fold.when_check_free"
     severity = "info"
     summary = "A fold when checking was free (legal, non-standard)."
-    references = ("WSOP-T 84", "RULES.md §2")
+    references = ("WSOP-T 84", "docs/rules.md §2")
     checks = ((Fold, check_fold),)

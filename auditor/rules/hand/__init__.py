@@ -25,7 +25,7 @@ class HandUnparsable(Rule):
     are the usual cause.
 
     ## References
-    - FINDINGS.md, HH001
+    - docs/findings.md, HH001
     """
 
     code = "HH001"
@@ -48,7 +48,7 @@ class HandUnsupported(Rule):
     Nothing to change; flop games (Hold'em, Omaha, Courchevel) are replayed.
 
     ## References
-    - FINDINGS.md, HH002
+    - docs/findings.md, HH002
     """
 
     code = "HH002"

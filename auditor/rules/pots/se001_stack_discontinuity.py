@@ -46,7 +46,7 @@ class StackDiscontinuity(Rule):
     ```
 
     ## References
-    - RULES.md section 7 (a starting stack equals the previous final stack unless a
+    - docs/rules.md section 7 (a starting stack equals the previous final stack unless a
       rebuy, top-up or seat change is recorded)
     """
 
@@ -57,7 +57,7 @@ class StackDiscontinuity(Rule):
         "a player's starting stack differs from his final stack in the previous hand at "
         "the same table, with no recorded rebuy, top-up or seat change"
     )
-    references = ("RULES.md §7",)
+    references = ("docs/rules.md §7",)
 
 
 SeatStacks: TypeAlias = tuple[str, int, int, int, int]

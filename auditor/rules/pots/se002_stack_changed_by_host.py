@@ -30,14 +30,14 @@ class StackChangedByHost(Rule):
     Nothing to change; settle the change with the player in the session's ledger.
 
     ## References
-    - RULES.md §7a (between hands); FINDINGS.md, SE002
+    - docs/rules.md §7a (between hands); docs/findings.md, SE002
     """
 
     code = "SE002"
     name = "stack.changed_by_host"
     severity = "info"
     summary = "a host or admin changed a player's stack between hands"
-    references = ("RULES.md §7a",)
+    references = ("docs/rules.md §7a",)
 
     @classmethod
     def check_hand(cls, hand: Hand) -> list[Finding]:

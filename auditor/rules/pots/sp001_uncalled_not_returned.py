@@ -34,19 +34,18 @@ class UncalledNotReturned(PotRule):
     Where the site prints every return (PokerStars, GGPoker, PokerNow), an excess left in
     the pot and collected as if won is an uncalled bet not returned; where the site
     returns it inside its owner's collection (Winamax, PartyPoker, iPoker, 888), the
-    owner must have collected at least his excess (RULES.md §7a). Old exports that print
+    owner must have collected at least his excess (docs/rules.md §7a). Old exports that print
     no return line but leave the excess out of their figures returned it silently.
 
     ## References
-    - RULES.md section 5, step 1 (seed 001, seed 002: "a layer with one contributor is
-      not a side pot, it is returned")
+    - docs/rules.md section 5, step 1
     """
 
     code = "SP001"
     name = "uncalled.not_returned"
     severity = "error"
     summary = "an uncalled excess not returned to its bettor, or returned with the wrong amount"
-    references = ("RULES.md §5.1", "seed 001", "seed 002")
+    references = ("docs/rules.md §5.1",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

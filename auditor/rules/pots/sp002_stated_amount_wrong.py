@@ -32,7 +32,7 @@ class StatedAmountWrong(PotRule):
     ```
 
     ## References
-    - RULES.md section 7 (stated figures must equal the replayed ones)
+    - docs/rules.md section 7 (stated figures must equal the replayed ones)
     """
 
     code = "SP002"
@@ -42,7 +42,7 @@ class StatedAmountWrong(PotRule):
         "a stated total, main or side pot that differs from the replayed one "
         "(after allowing for the stated rake and fees)"
     )
-    references = ("RULES.md §7",)
+    references = ("docs/rules.md §7",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

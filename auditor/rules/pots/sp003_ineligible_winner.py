@@ -34,14 +34,14 @@ class IneligibleWinner(PotRule):
     ```
 
     ## References
-    - RULES.md section 5, steps 2–3; section 6 (seed 000, seed 002)
+    - docs/rules.md section 5, steps 2–3; section 6
     """
 
     code = "SP003"
     name = "pot.ineligible_winner"
     severity = "error"
     summary = "chips from a pot paid to a player who is not eligible for it"
-    references = ("RULES.md §5", "RULES.md §6", "seed 000", "seed 002")
+    references = ("docs/rules.md §5", "docs/rules.md §6")
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

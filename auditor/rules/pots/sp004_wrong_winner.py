@@ -33,15 +33,14 @@ class WrongWinner(PotRule):
     ```
 
     ## References
-    - RULES.md section 6 (cards speak; pots paid from the last side pot back; seed 000,
-      seed 002)
+    - docs/rules.md section 6 (cards speak; pots paid from the last side pot back)
     """
 
     code = "SP004"
     name = "pot.wrong_winner"
     severity = "error"
     summary = "a pot paid to a hand that is beaten by another eligible hand (cards speak)"
-    references = ("RULES.md §6", "seed 000", "seed 002")
+    references = ("docs/rules.md §6",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

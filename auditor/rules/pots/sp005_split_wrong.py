@@ -33,14 +33,14 @@ class SplitWrong(PotRule):
     ```
 
     ## References
-    - RULES.md section 6 (ties split equally; run it twice; hi/lo halves; seed 002)
+    - docs/rules.md section 6 (ties split equally; run it twice; hi/lo halves)
     """
 
     code = "SP005"
     name = "pot.split_wrong"
     severity = "error"
     summary = "a tie paid in unequal shares, beyond the odd chips"
-    references = ("RULES.md §6", "seed 002")
+    references = ("docs/rules.md §6",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

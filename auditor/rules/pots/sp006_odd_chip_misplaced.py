@@ -38,14 +38,14 @@ class OddChipMisplaced(PotRule):
     ```
 
     ## References
-    - RULES.md section 6 (odd chip; seed 002)
+    - docs/rules.md section 6 (odd chip)
     """
 
     code = "SP006"
     name = "pot.odd_chip_misplaced"
     severity = "warning"
     summary = "the odd chip of a split went to another winner than the profile's rule names"
-    references = ("RULES.md §6", "seed 002")
+    references = ("docs/rules.md §6",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:

@@ -35,7 +35,7 @@ class ChipsNotConserved(PotRule):
     ```
 
     ## References
-    - RULES.md section 7 (conservation: Σ starting stacks = Σ final stacks + rake + fees)
+    - docs/rules.md section 7 (conservation: Σ starting stacks = Σ final stacks + rake + fees)
     """
 
     code = "SP007"
@@ -44,7 +44,7 @@ class ChipsNotConserved(PotRule):
     summary = (
         "chips created or lost: what was paid out plus rake and fees differs from what went in"
     )
-    references = ("RULES.md §7",)
+    references = ("docs/rules.md §7",)
 
     @classmethod
     def check(cls, audit: PotAudit) -> list[Finding]:
