@@ -56,10 +56,13 @@ class AuditResult:
         decimals = outcome.decimals
         hand = HandRecord.from_row(outcome.hand, len(outcome.findings))
         self.hands.append(hand)
-        self.findings += [FindingRecord.from_row(f, decimals) for f in outcome.findings]
+        currency = hand.currency
+        self.findings += [FindingRecord.from_row(f, decimals, currency)
+                          for f in outcome.findings]
         self.payouts += [
             PayoutRecord.from_payout(p, source=hand.source, hand_id=hand.hand_id or "",
-                                     decimals=decimals)
+                                     decimals=decimals, site=hand.site or "",
+                                     currency=currency)
             for p in outcome.payouts
         ]
 
@@ -68,12 +71,14 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     """The chunk's tables with the SE001 findings of its hands added (and counted)."""
     extra: list[FindingRow] = []
     decimals: list[int] = []
+    currencies: list[str] = []
     more = [0] * len(result.stacks)
     for i, (source, stacks) in enumerate(result.stacks):
         found = check.findings(source, stacks)
         if found:
             extra += found
             decimals += [stacks.decimals] * len(found)  # type: ignore[union-attr]
+            currencies += [stacks.currency] * len(found)  # type: ignore[union-attr]
             more[i] = len(found)
     tables = result.tables
     if not extra:
@@ -82,7 +87,7 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     counts = pc.add(hands["findings"], pa.array(more, pa.int64()))
     index = hands.schema.get_field_index("findings")
     hands = hands.set_column(index, hands.schema.field(index), counts)
-    findings = pa.concat_tables([tables.findings, findings_table(extra, decimals)])
+    findings = pa.concat_tables([tables.findings, findings_table(extra, decimals, currencies)])
     return ReportTables(hands, findings, tables.payouts)
 
 

@@ -22,6 +22,7 @@ from auditor.engine.result import PayoutRow, ReplayResult, Settlement
 from auditor.engine.settle import settle
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand, ParseStatus
+from auditor.model.when import started_at
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
@@ -124,13 +125,14 @@ class HandAuditor:
         row: HandRow
         if info is not None:
             stakes = info.stakes_text if any(info.stakes) else None
+            known = bool(info.variant or any(info.stakes))
             row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site,
-                   info.game or None, info.limit if info.variant or any(info.stakes) else None,
-                   stakes, info.currency, info.table, info.tournament, info.started or None,
-                   status)
+                   info.game or None, info.limit if known else None, stakes,
+                   info.unit, info.table, info.tournament,
+                   info.started or None, started_at(info.started), status)
         else:
             row = (bad.source, hand_id, bad.first_line, bad.last_line, bad.site, None, None,
-                   None, "", "", None, None, status)
+                   None, "", "", None, None, None, status)
         return HandOutcome(row, findings, decimals=info.decimals if info else 2)
 
 

@@ -41,6 +41,15 @@ class HandInfo:
     started: str = ""  # the header's date and time, as printed
 
     @property
+    def unit(self) -> str:
+        """What the hand's amounts count, as the report writes it: the site's currency
+        code, ``TOURNAMENT-CHIPS`` or ``CHIPS`` (play money, home-game chips), so that a
+        sum over a report column never adds chips to money."""
+        if self.tournament is not None:
+            return "TOURNAMENT-CHIPS"
+        return self.currency or "CHIPS"
+
+    @property
     def stakes_text(self) -> str:
         """The stakes as people write them: ``0.05/0.10`` or ``100/200``."""
         from auditor.model.money import format_amount
@@ -78,4 +87,4 @@ class Hand:
         raise KeyError(player)
 
 
-ParseStatus = Literal["audited", "unparsable", "unsupported", "cancelled"]
+ParseStatus = Literal["audited", "unparsable", "unsupported", "cancelled", "duplicate"]

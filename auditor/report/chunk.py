@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.engine.result import PayoutRow
-from auditor.report.records import FindingRow, HandRow, money
+from auditor.report.records import CURRENCY, FindingRow, HandRow, money
 from auditor.report.schema import (
     FINDINGS,
     HANDS,
@@ -66,8 +66,10 @@ def check_cents(findings: Sequence[FindingRow], payouts: Sequence[PayoutRow],
             money(getattr(payout, name), decimals)
 
 
-def findings_table(rows: Sequence[FindingRow], decimals: Sequence[int]) -> pa.Table:
-    """The ``findings`` table of plain rows, ``decimals[i]`` those of row i's amounts."""
+def findings_table(rows: Sequence[FindingRow], decimals: Sequence[int],
+                   currencies: Sequence[str]) -> pa.Table:
+    """The ``findings`` table of plain rows, ``decimals[i]`` those of row i's amounts and
+    ``currencies[i]`` its hand's currency."""
     if not rows:
         return FINDINGS.empty()
     *columns, expected, observed = zip(*rows, strict=True)
@@ -75,6 +77,7 @@ def findings_table(rows: Sequence[FindingRow], decimals: Sequence[int]) -> pa.Ta
         *columns,
         money_array(FINDINGS.column("expected"), expected, decimals),
         money_array(FINDINGS.column("observed"), observed, decimals),
+        list(currencies),
     ])
 
 
@@ -86,6 +89,7 @@ class ChunkRows:
         self._finding_counts: list[int] = []
         self._findings: list[FindingRow] = []
         self._finding_decimals: list[int] = []
+        self._finding_currencies: list[str] = []
         self._payouts: list[PayoutRow] = []
         # For each hand with payouts: its index in _hands, its rows, its decimals.
         self._payout_hands: list[tuple[int, int, int]] = []
@@ -96,6 +100,7 @@ class ChunkRows:
         if findings:
             self._findings += findings
             self._finding_decimals += [decimals] * len(findings)
+            self._finding_currencies += [hand[CURRENCY]] * len(findings)
         if payouts:
             self._payout_hands.append((len(self._hands), len(payouts), decimals))
             self._payouts += payouts
@@ -105,7 +110,8 @@ class ChunkRows:
     def tables(self) -> ReportTables:
         """The rows as Arrow tables with the report's schemas."""
         return ReportTables(self._hands_table(),
-                            findings_table(self._findings, self._finding_decimals),
+                            findings_table(self._findings, self._finding_decimals,
+                                           self._finding_currencies),
                             self._payouts_table())
 
     def _hands_table(self) -> pa.Table:
@@ -119,8 +125,10 @@ class ChunkRows:
         owners, counts, decimals = zip(*self._payout_hands, strict=True)
         # Source and hand id once per hand, then repeated for its rows (in Arrow).
         row_owner = pa.array(np.repeat(np.arange(len(owners)), counts))
-        sources = pa.array([self._hands[i][0] for i in owners], pa.string()).take(row_owner)
-        hand_ids = pa.array([self._hands[i][1] for i in owners], pa.string()).take(row_owner)
+        hands = self._hands
+
+        def per_hand(column: int) -> pa.Array:
+            return pa.array([hands[i][column] for i in owners], pa.string()).take(row_owner)
         scale = np.repeat(decimals, counts)
 
         def amounts(name: str, units: list[int | None]) -> pa.Array:
@@ -129,8 +137,10 @@ class ChunkRows:
         rows = self._payouts
         # One comprehension per column: quicker than a tuple per row turned into columns.
         return PAYOUTS.to_arrow([
-            sources,
-            hand_ids,
+            per_hand(0),  # source
+            per_hand(1),  # hand id
+            per_hand(4),  # site
+            per_hand(CURRENCY),
             [r.player for r in rows],
             [r.seat for r in rows],
             amounts("contributed", [r.contributed for r in rows]),

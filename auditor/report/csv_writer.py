@@ -1,14 +1,19 @@
-"""CSV output: UTF-8 (no BOM), RFC 4180, one header row, then rows appended chunk by chunk.
+"""CSV output: UTF-8 with a byte-order mark, RFC 4180, one header row, then rows appended
+chunk by chunk.
 
-Values are written so that a reader needs no guessing: money as plain exact decimals
-(``0.05``, ``1.50``, ``1500``: whole amounts without ``.00``, so chips read as chips), nulls
-as empty fields. Quoting is minimal, as pandas and spreadsheets write it. An empty field is
-null in a nullable column and the empty string otherwise (see ``schema.Column``).
+Values are written so that a reader needs no guessing, and spreadsheets keep them as
+they are: every text cell is quoted (hand ids stay text: Excel would turn an unquoted
+``257180854570`` into a number), numbers are not; money is plain exact decimals with the
+currency's two decimals (``0.00``, ``1.50``), and whole chips without them (``1500``);
+times are ISO 8601 in UTC (``2024-01-02T08:04:05Z``); nulls are empty fields. The
+byte-order mark lets Excel read ``Søren`` as UTF-8. An empty field is null in a nullable
+column and the empty string otherwise (see ``schema.Column``). ``report.reader`` reads a
+CSV report back exactly.
 """
 
 from __future__ import annotations
 
-import csv
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -18,20 +23,65 @@ import pyarrow.compute as pc
 from auditor.report.schema import Column, TableSchema
 from auditor.report.sink import partial_path
 
-
-def format_money(values: pa.ChunkedArray | pa.Array) -> pa.Array | pa.ChunkedArray:
-    """Decimal amounts as exact plain text: ``0.05``, ``1.50``, ``1500`` (not ``1500.00``)."""
-    text = pc.cast(values, pa.string())
-    return pc.replace_substring_regex(text, pattern=r"\.00$", replacement="")
+CHIP_UNITS = frozenset({"CHIPS", "TOURNAMENT-CHIPS"})
+_WHOLE = Decimal(1)
 
 
-def _cells(column: Column, values: pa.ChunkedArray) -> list[Any]:
-    """One column as the Python values ``csv.writer`` writes (None becomes empty)."""
+def format_money(values: pa.ChunkedArray | pa.Array,
+                 currencies: pa.ChunkedArray | pa.Array | None = None) -> list[Any]:
+    """Decimal amounts as exact numbers for the CSV writer: two decimals in a currency
+    (``0.00``, ``1.50``), whole chips without them (``1500``; ``0.50`` stays ``0.50``)."""
+    amounts = values.to_pylist()
+    if currencies is None:
+        return amounts
+    out: list[Any] = []
+    for amount, unit in zip(amounts, currencies.to_pylist(), strict=True):
+        if amount is not None and unit in CHIP_UNITS and amount == amount.to_integral_value():
+            amount = amount.quantize(_WHOLE)
+        out.append(amount)
+    return out
+
+
+def _cells(column: Column, values: pa.ChunkedArray, table: pa.Table) -> list[Any]:
+    """One column as the Python values ``csv.writer`` writes: text as ``str`` (quoted),
+    numbers and money as numbers (not quoted), nulls as None (an empty field)."""
     if column.kind == "money":
-        values = format_money(values)
-    elif column.kind == "category":
+        units = table.column("currency") if "currency" in table.column_names else None
+        return format_money(values, units)
+    if column.kind == "category":
         values = pc.cast(values, pa.string())
+    elif column.kind == "timestamp":
+        # Whole seconds, as the sites print them (Arrow's %S would add microseconds).
+        seconds = pc.cast(values, pa.timestamp("s", tz="UTC"), safe=False)
+        values = pc.strftime(seconds, format="%Y-%m-%dT%H:%M:%SZ")
     return values.to_pylist()
+
+
+class _Writer:
+    """RFC 4180 rows with every text quoted and numbers bare, None as an empty field
+    (``csv.writer`` with ``QUOTE_NONNUMERIC`` would write it as a quoted empty string,
+    which reads back as "" rather than null)."""
+
+    def __init__(self, file: Any) -> None:
+        self._file = file
+
+    def writerows(self, rows: Any) -> None:
+        write = self._file.write
+        line = self._line
+        for row in rows:
+            write(line(row))
+
+    @staticmethod
+    def _line(row: tuple[Any, ...]) -> str:
+        cells = []
+        for value in row:
+            if value is None:
+                cells.append("")
+            elif isinstance(value, str):
+                cells.append('"' + value.replace('"', '""') + '"')
+            else:
+                cells.append(str(value))
+        return ",".join(cells) + "\r\n"
 
 
 class CsvSink:
@@ -42,15 +92,15 @@ class CsvSink:
         self.path = path
         self._schema = schema
         self._partial = partial_path(path)
-        # newline="": the csv module alone writes line ends. It keeps its RFC 4180 "\r\n":
-        # with "\n" it would leave a bare "\r" inside a value unquoted, splitting the row.
-        self._file = self._partial.open("w", encoding="utf-8", newline="")
-        self._csv = csv.writer(self._file)
-        self._csv.writerow(schema.names)
+        # newline="": the rows carry their own RFC 4180 "\r\n", so that a bare "\r" inside a
+        # quoted value stays inside it.
+        self._file = self._partial.open("w", encoding="utf-8-sig", newline="")
+        self._csv = _Writer(self._file)
+        self._file.write(",".join(schema.names) + "\r\n")  # plain names: never quoted
 
     def write(self, table: pa.Table) -> None:
         """Append the rows of ``table``."""
-        columns = [_cells(c, table.column(c.name)) for c in self._schema.columns]
+        columns = [_cells(c, table.column(c.name), table) for c in self._schema.columns]
         self._csv.writerows(zip(*columns, strict=True))
 
     def close(self) -> None:

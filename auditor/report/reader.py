@@ -51,7 +51,7 @@ def _read_csv(path: Path, schema: TableSchema) -> pd.DataFrame:
         # Only the empty field is null: a player called "NA" or "null" stays a name.
         null_values=[""],
         strings_can_be_null=True,
-        quoted_strings_can_be_null=True,
+        quoted_strings_can_be_null=False,  # a quoted "" is the empty string, not null
     )
     # Quoted values may hold line breaks (messages); the reader must not split blocks there.
     parse = pa_csv.ParseOptions(newlines_in_values=True)

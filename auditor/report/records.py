@@ -12,6 +12,7 @@ are built from the same tuples where rows are wanted one by one (``audit_text``)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from typing import TypeAlias, overload
@@ -21,6 +22,7 @@ from auditor.model.events import positional
 from auditor.model.finding import Finding, Severity
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.money import to_decimal
+from auditor.model.when import started_at
 from auditor.report.schema import MONEY_SCALE
 
 
@@ -57,16 +59,18 @@ _MONEY: dict[tuple[int, int], Decimal] = {}
 
 HandRow: TypeAlias = tuple[
     str, str | None, int, int, str | None, str | None, str | None, str | None, str, str,
-    str | None, str | None, ParseStatus,
+    str | None, str | None, datetime | None, ParseStatus,
 ]
 """A ``hands`` row short of its last column, the findings count (SE001 findings are
 added later, in file order)."""
 
+CURRENCY = 8  # the index of a HandRow's currency (findings and payouts repeat it)
+
 FindingRow: TypeAlias = tuple[
     str, str | None, int, str, str, Severity, str | None, str | None, str, int | None, int | None
 ]
-"""A ``findings`` row in column order, ``expected`` and ``observed`` in the hand's smallest
-unit."""
+"""A ``findings`` row in column order, short of its currency (its hand's), with
+``expected`` and ``observed`` in the hand's smallest unit."""
 
 
 def hand_row(hand: Hand, status: ParseStatus) -> HandRow:
@@ -74,8 +78,8 @@ def hand_row(hand: Hand, status: ParseStatus) -> HandRow:
     info = hand.info
     return (
         hand.source, info.hand_id, hand.first_line, hand.last_line, info.site, info.game,
-        info.limit, _stakes(info.stakes, info.decimals), info.currency, info.table,
-        info.tournament, info.started or None, status,
+        info.limit, _stakes(info.stakes, info.decimals), info.unit, info.table,
+        info.tournament, info.started or None, started_at(info.started), status,
     )
 
 
@@ -94,6 +98,7 @@ class FindingRecord:
     message: str
     expected: Decimal | None = None
     observed: Decimal | None = None
+    currency: str = ""
 
     @classmethod
     def from_finding(
@@ -105,6 +110,7 @@ class FindingRecord:
         rule: str,
         severity: Severity,
         decimals: int,
+        currency: str = "",
     ) -> FindingRecord:
         """The row for a rule's finding; ``rule`` and ``severity`` come from the rule as
         the profile configured it, ``decimals`` from the hand's currency."""
@@ -120,13 +126,15 @@ class FindingRecord:
             message=finding.message,
             expected=money(finding.expected, decimals),
             observed=money(finding.observed, decimals),
+            currency=currency,
         )
 
     @classmethod
-    def from_row(cls, row: FindingRow, decimals: int) -> FindingRecord:
+    def from_row(cls, row: FindingRow, decimals: int, currency: str = "") -> FindingRecord:
         """The record of a plain row whose amounts are in units of 10^-``decimals``."""
         *fields, expected, observed = row
-        return _new_finding(*fields, money(expected, decimals), money(observed, decimals))
+        return _new_finding(*fields, money(expected, decimals), money(observed, decimals),
+                            currency)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,12 +148,13 @@ class HandRecord:
     last_line: int
     site: str | None = None
     game: str | None = None
-    limit: str | None = None
+    limit_type: str | None = None
     stakes: str | None = None
     currency: str = ""
-    table: str = ""
+    table_name: str = ""
     tournament: str | None = None
     started: str | None = None
+    started_at: datetime | None = None
     status: ParseStatus
     findings: int = 0
 
@@ -166,6 +175,8 @@ class PayoutRecord:
 
     source: str
     hand_id: str
+    site: str
+    currency: str
     player: str
     seat: int
     contributed: Decimal
@@ -176,13 +187,15 @@ class PayoutRecord:
 
     @classmethod
     def from_payout(
-        cls, row: PayoutRow, *, source: str, hand_id: str, decimals: int
+        cls, row: PayoutRow, *, source: str, hand_id: str, decimals: int, site: str = "",
+        currency: str = "",
     ) -> PayoutRecord:
         """The row for the engine's payout of one player; ``decimals`` from the hand's
         currency."""
         # Several rows per hand: built positionally (see ``positional``), in field order.
         return _new_payout(
-            source, hand_id, row.player, row.seat, money(row.contributed, decimals),
+            source, hand_id, site, currency, row.player, row.seat,
+            money(row.contributed, decimals),
             money(row.returned, decimals), money(row.won_stated, decimals),
             money(row.won_replayed, decimals), money(row.net, decimals),
         )

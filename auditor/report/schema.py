@@ -28,9 +28,12 @@ MONEY_PRECISION = 20
 MONEY_SCALE = 2
 MONEY_TYPE = pa.decimal128(MONEY_PRECISION, MONEY_SCALE)
 
-STATUSES: tuple[ParseStatus, ...] = ("audited", "unparsable", "unsupported", "cancelled")
+STATUSES: tuple[ParseStatus, ...] = (
+    "audited", "unparsable", "unsupported", "cancelled", "duplicate",
+)
+TIMESTAMP_TYPE = pa.timestamp("us", tz="UTC")
 
-ColumnKind = Literal["string", "int", "money", "category"]
+ColumnKind = Literal["string", "int", "money", "category", "timestamp"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,8 @@ class Column:
             return pa.int64()
         if self.kind == "money":
             return MONEY_TYPE
+        if self.kind == "timestamp":
+            return TIMESTAMP_TYPE
         # int8 indices: the category sets are tiny and fixed.
         return pa.dictionary(pa.int8(), pa.string())
 
@@ -69,6 +74,8 @@ class Column:
             return pd.Int64Dtype() if self.nullable else np.dtype("int64")
         if self.kind == "money":
             return pd.ArrowDtype(MONEY_TYPE)
+        if self.kind == "timestamp":
+            return pd.DatetimeTZDtype("us", "UTC")
         return pd.CategoricalDtype(list(self.categories), ordered=False)
 
     def to_arrow(self, values: Sequence[Any] | pa.Array) -> pa.Array:
@@ -219,6 +226,7 @@ FINDINGS = TableSchema(
         _string("message"),
         _money("expected", nullable=True),
         _money("observed", nullable=True),
+        _string("currency"),  # the hand's (see HANDS), so that amounts are never mixed
     ),
     # docs/findings.md promises source, line, code; the rest makes the order total, so two
     # runs over the same input write byte-identical tables.
@@ -234,6 +242,7 @@ FINDINGS = TableSchema(
         "severity",
         "expected",
         "observed",
+        "currency",
     ),
 )
 
@@ -246,12 +255,15 @@ HANDS = TableSchema(
         _int("last_line"),
         _string("site", nullable=True),  # site … stakes are null when the header did not parse
         _string("game", nullable=True),
-        _string("limit", nullable=True),
+        _string("limit_type", nullable=True),  # NL, PL, FL, CNL
         _string("stakes", nullable=True),
-        _string("currency"),  # "" for chips
-        _string("table"),  # "" when the history names none
+        # ISO code; CHIPS for play money and home-game chips, TOURNAMENT-CHIPS for a
+        # tournament's: never added to real money nor to each other.
+        _string("currency"),
+        _string("table_name"),  # "" when the history names none
         _string("tournament", nullable=True),
         _string("started", nullable=True),  # the header's date and time, as printed
+        Column("started_at", "timestamp", nullable=True),  # UTC; null where no zone is given
         Column("status", "category", categories=STATUSES),
         _int("findings"),
     ),
@@ -262,6 +274,8 @@ PAYOUTS = TableSchema(
     columns=(
         _string("source"),
         _string("hand_id"),
+        _string("site"),
+        _string("currency"),
         _string("player"),
         _int("seat"),
         _money("contributed"),

@@ -21,14 +21,14 @@ from auditor.api import audit_paths
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
 CORPUS_DIGEST = {
-    "hands": "7476b031f406549e5236e2abbebca181e4637684c99719b49eaa7937c730a0e2",
-    "findings": "2b3515ac1e57bc37a96f8959fb4ac8868e53deba34678c6afe12bc484c382ccf",
-    "payouts": "b024ea660f221cdd8d77c4eb5c4571f8f32d16ef7a19b5410c3e2981e292e559",
+    "hands": "7dd8c52d89b8d7a1753b51576d6eb87ba9d6f0bf881587d8e77bb780c83d930c",
+    "findings": "8fdcbba73a0db3e759a0b5a136c85709b8b6e320a9daeb6e332f588797ac448f",
+    "payouts": "caaf8f66201cdc67c3d7bd81003bef1bfb096b7595e0c7b177fa17a7fb00f5bd",
 }
 SAMPLES_DIGEST = {
-    "hands": "105ad5404e1e534f9b6420965303752f1b61ead08e7add33688a84f85f9f5a27",
-    "findings": "03457742ac60f677dde9899e64dadf7842e1086aa510ae04f11bb6ba0c7f8805",
-    "payouts": "959ff7a93f5853d893c4f565ba4352879f82d49a36c2f7aefaf288b59c973fea",
+    "hands": "7599a69b2993f37075f5473e63fc792633c0d520b829777fd432e0bb86e1c194",
+    "findings": "164ad0cf71aff7720309503441cb10f630e260b0e1d8434e2fd6e9f6452c413e",
+    "payouts": "21c11918551b4b7e10f6130657bcbe0ba8fce06299173439d8b3806e84c068c4",
 }
 
 

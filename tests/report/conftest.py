@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -18,10 +19,10 @@ def hand(n: int, source: str = "a.txt", **kw: object) -> HandRecord:
         "last_line": 10 * n + 9,
         "site": "pokerstars",
         "game": "holdem",
-        "limit": "NL",
+        "limit_type": "NL",
         "stakes": "0.05/0.10",
         "currency": "USD",
-        "table": "Alpha",
+        "table_name": "Alpha",
         "status": "audited",
     }
     fields.update(kw)
@@ -41,6 +42,7 @@ def finding(line: int, code: str = "RA002", source: str = "a.txt", **kw: object)
         "message": "Bob raises to $0.15, the minimum is $0.20",
         "expected": Decimal("0.20"),
         "observed": Decimal("0.15"),
+        "currency": "USD",
     }
     fields.update(kw)
     return FindingRecord(**fields)  # type: ignore[arg-type]
@@ -50,6 +52,8 @@ def payout(player: str = "Bob", seat: int = 1, **kw: object) -> PayoutRecord:
     fields: dict[str, object] = {
         "source": "a.txt",
         "hand_id": "H1",
+        "site": "pokerstars",
+        "currency": "USD",
         "player": player,
         "seat": seat,
         "contributed": Decimal("0.05"),
@@ -73,10 +77,10 @@ def sample() -> dict[str, list]:
                 hand_id=None,
                 site=None,
                 game=None,
-                limit=None,
+                limit_type=None,
                 stakes=None,
                 currency="",
-                table="",
+                table_name="",
                 status="unparsable",
                 findings=1,
             ),
@@ -84,9 +88,10 @@ def sample() -> dict[str, list]:
                 3,
                 source="b.txt",
                 stakes="100/200",
-                currency="",
+                currency="TOURNAMENT-CHIPS",
                 tournament="T42",
                 started="2024/01/02 03:04:05 ET",
+                started_at=datetime(2024, 1, 2, 8, 4, 5, tzinfo=UTC),
                 status="audited",
             ),
         ],
@@ -123,6 +128,7 @@ def sample() -> dict[str, list]:
                 message="Stack 1500 differs from 1400",
                 expected=Decimal("1400"),
                 observed=Decimal("1500"),
+                currency="TOURNAMENT-CHIPS",
             ),
         ],
         "payouts": [
@@ -141,6 +147,7 @@ def sample() -> dict[str, list]:
                 3,
                 source="b.txt",
                 hand_id="H3",
+                currency="TOURNAMENT-CHIPS",
                 contributed=Decimal("1500"),
                 returned=Decimal("0"),
                 won_stated=Decimal("3000"),

@@ -18,9 +18,9 @@ from auditor.report.schema import TableSchema
 def _hand(n: int, **kw: object) -> HandRow:
     fields: dict[str, object] = {
         "source": "a.txt", "hand_id": f"H{n}", "first_line": 10 * n, "last_line": 10 * n + 9,
-        "site": "pokerstars", "game": "holdem", "limit": "NL", "stakes": "0.05/0.10",
-        "currency": "USD", "table": "Alpha", "tournament": None, "started": "2024/01/02",
-        "status": "audited",
+        "site": "pokerstars", "game": "holdem", "limit_type": "NL", "stakes": "0.05/0.10",
+        "currency": "USD", "table_name": "Alpha", "tournament": None, "started": "2024/01/02",
+        "started_at": None, "status": "audited",
     }
     fields.update(kw)
     return tuple(fields.values())  # type: ignore[return-value]
@@ -41,9 +41,11 @@ def _payout(player: str, seat: int, net: int, won_replayed: int | None = 0) -> P
 HANDS_ROWS = [
     (_hand(1), [_finding(12, 20, 15), _finding(13, None, None)],
      [_payout("Bob", 1, -5), _payout("Ann", 2, 95, None)], 2),
-    (_hand(2, currency="", stakes="100/200", tournament="T1"), [_finding(22, 1500, 1400)],
+    (_hand(2, currency="TOURNAMENT-CHIPS", stakes="100/200", tournament="T1"),
+     [_finding(22, 1500, 1400)],
      [_payout("Cy", 3, 3000)], 0),
-    (_hand(3, hand_id="", site=None, game=None, limit=None, stakes=None, status="unparsable"),
+    (_hand(3, hand_id="", site=None, game=None, limit_type=None, stakes=None,
+           status="unparsable"),
      [_finding(31, None, None)], [], 2),
     (_hand(4, currency="XBT"), [], [_payout("Dee", 4, 12_340)], 3),
     (_hand(5), [], [_payout("Eve", 5, 2**64)], 2),
@@ -63,9 +65,10 @@ def test_chunk_tables_equal_the_records_tables(count):
     for row, found, paid, decimals in HANDS_ROWS[:count]:
         chunk.add(row, found, paid, decimals)
         hands.append(HandRecord.from_row(row, len(found)))
-        findings += [FindingRecord.from_row(f, decimals) for f in found]
+        findings += [FindingRecord.from_row(f, decimals, row[8]) for f in found]
         payouts += [PayoutRecord.from_payout(p, source=row[0], hand_id=row[1] or "",
-                                             decimals=decimals) for p in paid]
+                                             decimals=decimals, site=row[4] or "",
+                                             currency=row[8]) for p in paid]
     tables = chunk.tables()
     assert tables.hands.equals(_records_table(HANDS, hands))
     assert tables.findings.equals(_records_table(FINDINGS, findings))

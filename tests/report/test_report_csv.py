@@ -1,4 +1,5 @@
-"""CSV reports: a header, exact plain decimals, nulls as empty fields."""
+"""CSV reports: a byte-order mark and a header, text quoted, exact plain decimals with
+the currency's decimals, nulls as empty fields."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from auditor.report import TABLES, open_report, read_report
 
 
 def lines(path) -> list[str]:
-    return path.read_bytes().decode("utf-8").split("\r\n")
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM, for Excel
+    return data[3:].decode("utf-8").split("\r\n")
 
 
 def test_csv_content_is_exact(tmp_path, sample):
@@ -18,28 +21,33 @@ def test_csv_content_is_exact(tmp_path, sample):
         report.add(**sample)
 
     assert lines(tmp_path / "payouts.csv") == [
-        "source,hand_id,player,seat,contributed,returned,won_stated,won_replayed,net",
-        "a.txt,H1,Bob,1,0.05,0,123456789.99,,123456789.94",
-        "a.txt,H1,Ann,2,123456789.99,0.05,0,0,-123456789.94",
-        "b.txt,H3,Cy,3,1500,0,3000,3000,1500",
+        "source,hand_id,site,currency,player,seat,contributed,returned,won_stated,"
+        "won_replayed,net",
+        '"a.txt","H1","pokerstars","USD","Bob",1,0.05,0.00,123456789.99,,123456789.94',
+        '"a.txt","H1","pokerstars","USD","Ann",2,123456789.99,0.05,0.00,0.00,-123456789.94',
+        '"b.txt","H3","pokerstars","TOURNAMENT-CHIPS","Cy",3,1500,0,3000,3000,1500',
         "",
     ]
     assert lines(tmp_path / "hands.csv") == [
-        "source,hand_id,first_line,last_line,site,game,limit,stakes,currency,table,tournament,"
-        "started,status,findings",
-        "a.txt,H1,11,19,pokerstars,holdem,NL,0.05/0.10,USD,Alpha,,,audited,2",
-        "a.txt,,21,29,,,,,,,,,unparsable,1",
-        "b.txt,H3,31,39,pokerstars,holdem,NL,100/200,,Alpha,T42,2024/01/02 03:04:05 ET,audited,0",
+        "source,hand_id,first_line,last_line,site,game,limit_type,stakes,currency,table_name,"
+        "tournament,started,started_at,status,findings",
+        '"a.txt","H1",11,19,"pokerstars","holdem","NL","0.05/0.10","USD","Alpha",,,,'
+        '"audited",2',
+        '"a.txt",,21,29,,,,,"","",,,,"unparsable",1',
+        '"b.txt","H3",31,39,"pokerstars","holdem","NL","100/200","TOURNAMENT-CHIPS","Alpha",'
+        '"T42","2024/01/02 03:04:05 ET","2024-01-02T08:04:05Z","audited",0',
         "",
     ]
     assert lines(tmp_path / "findings.csv") == [
-        "source,hand_id,line,code,rule,severity,street,player,message,expected,observed",
-        "a.txt,H1,14,SP002,pot.stated_amount_wrong,error,,,"
-        '"The total pot is $1.00, the history says $1.05",1,1.05',
-        "a.txt,H1,15,RA002,raise.below_minimum,error,flop,Bob,"
-        '"Bob raises to $0.15, the minimum is $0.20",0.20,0.15',
-        "a.txt,,21,HH001,hand.unparsable,error,,,Line 21 does not parse,,",
-        "b.txt,H1,35,SE001,stack.discontinuity,warning,,Bob,Stack 1500 differs from 1400,1400,1500",
+        "source,hand_id,line,code,rule,severity,street,player,message,expected,observed,"
+        "currency",
+        '"a.txt","H1",14,"SP002","pot.stated_amount_wrong","error",,,'
+        '"The total pot is $1.00, the history says $1.05",1.00,1.05,"USD"',
+        '"a.txt","H1",15,"RA002","raise.below_minimum","error","flop","Bob",'
+        '"Bob raises to $0.15, the minimum is $0.20",0.20,0.15,"USD"',
+        '"a.txt",,21,"HH001","hand.unparsable","error",,,"Line 21 does not parse",,,"USD"',
+        '"b.txt","H1",35,"SE001","stack.discontinuity","warning",,"Bob",'
+        '"Stack 1500 differs from 1400",1400,1500,"TOURNAMENT-CHIPS"',
         "",
     ]
 

@@ -32,7 +32,7 @@ def test_round_trip_keeps_values_dtypes_and_order(tmp_path, sample):
     hands = tables["hands"]
     assert hands["hand_id"].isna().tolist() == [False, True, False]
     assert hands["status"].tolist() == ["audited", "unparsable", "audited"]
-    assert hands["currency"].tolist() == ["USD", "", ""]
+    assert hands["currency"].tolist() == ["USD", "", "TOURNAMENT-CHIPS"]
 
     findings = tables["findings"]
     assert findings["line"].tolist() == [14, 15, 21, 35]

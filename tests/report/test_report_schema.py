@@ -33,12 +33,14 @@ def test_findings_columns_in_order_with_dtypes():
         "message": STRING,
         "expected": MONEY,
         "observed": MONEY,
+        "currency": STRING,
     }
     assert FINDINGS.names == list(FINDINGS.dtypes)
 
 
 def test_hands_columns_in_order_with_dtypes():
-    statuses = pd.CategoricalDtype(["audited", "unparsable", "unsupported", "cancelled"])
+    statuses = pd.CategoricalDtype(
+        ["audited", "unparsable", "unsupported", "cancelled", "duplicate"])
     assert list(HANDS.dtypes.items()) == [
         ("source", STRING),
         ("hand_id", STRING),
@@ -46,12 +48,13 @@ def test_hands_columns_in_order_with_dtypes():
         ("last_line", INT),
         ("site", STRING),
         ("game", STRING),
-        ("limit", STRING),
+        ("limit_type", STRING),
         ("stakes", STRING),
         ("currency", STRING),
-        ("table", STRING),
+        ("table_name", STRING),
         ("tournament", STRING),
         ("started", STRING),
+        ("started_at", pd.DatetimeTZDtype("us", "UTC")),
         ("status", statuses),
         ("findings", INT),
     ]
@@ -61,6 +64,8 @@ def test_payouts_columns_in_order_with_dtypes():
     assert list(PAYOUTS.dtypes.items()) == [
         ("source", STRING),
         ("hand_id", STRING),
+        ("site", STRING),
+        ("currency", STRING),
         ("player", STRING),
         ("seat", INT),
         ("contributed", MONEY),
@@ -168,7 +173,8 @@ def test_records_from_engine_objects():
     rec3 = HandRecord.from_hand(hand, status="audited", findings=2)
     assert (rec3.stakes, rec3.currency, rec3.tournament, rec3.first_line) == (
         "1000/2000",
-        "",
+        "TOURNAMENT-CHIPS",  # never added to real money
         "T1",
         3,
     )
+    assert str(rec3.started_at) == "2024-01-02 08:04:05+00:00"  # ET in January: UTC-5

@@ -18,6 +18,7 @@ def test_summary_counts_hands_findings_and_files(tmp_path, sample):
         "unparsable": 1,
         "unsupported": 0,
         "cancelled": 0,
+        "duplicate": 0,
     }
     assert summary.findings_by_code == {"HH001": 1, "RA002": 1, "SE001": 1, "SP002": 1}
     assert summary.findings_by_severity == {"error": 3, "warning": 1, "info": 0}

@@ -84,6 +84,7 @@ class HandStacks(NamedTuple):
     logged: bool = False
     changes: tuple[tuple[str, int | None, int | None], ...] = ()
     sequence: int | None = None  # the hand's number at its table, where ids carry one
+    currency: str = ""  # as the report writes it
 
     @classmethod
     def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
@@ -116,6 +117,7 @@ class HandStacks(NamedTuple):
             dialect.topups_logged,
             tuple(changes),
             _sequence(info.hand_id) if dialect.hand_id_sequence else None,
+            info.unit,
         )
 
     @property

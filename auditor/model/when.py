@@ -1,0 +1,107 @@
+"""When a hand started, in UTC, from the date and time its site prints.
+
+Sites print local times with a zone abbreviation (PokerStars ``2025/08/02 11:24:53 CET
+[2025/08/02 5:24:53 ET]``, PartyPoker ``Wednesday, August 04, 15:02:33 EDT 2010``), UTC
+(Winamax, ACR), an ISO instant (PokerNow ``2022-09-26T05:59:14.725Z``) or no zone at all
+(GGPoker, iPoker): those give no instant, and ``started_at`` is None for them rather
+than a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import cache
+
+# Zone abbreviations sites print: a zone with its daylight-saving rules where the
+# abbreviation names a region's clock (ET), a fixed offset where it names one (EDT).
+_REGIONS = {
+    "ET": "America/New_York", "PT": "America/Los_Angeles", "CT": "America/Chicago",
+    "MT": "America/Denver", "CET": "Europe/Paris", "CEST": "Europe/Paris",
+    "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon", "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "BST": "Europe/London",
+}
+_FIXED = {
+    "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7,
+    "MDT": -6, "PST": -8, "PDT": -7, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
+    "IST": 5.5, "ART": -3, "BRT": -3,
+}
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
+_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?"
+                  r"(Z|[+-]\d{2}:?\d{2})")
+# 2025/08/02 11:24:53 ET, 2009/10/12 - 13:51:22 (ET), 2021/04/16 19:14:14 UTC
+_YMD = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?"
+                  r"\s*\(?([A-Z]{1,5})\b")
+# Wednesday, August 04, 15:02:33 EDT 2010 (PartyPoker classic); Mon Feb 09 12:55:26 EST 2026
+_WORDS = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2}) "
+                    r"([A-Z]{2,5}) (\d{4})")
+
+
+def started_at(text: str) -> datetime | None:
+    """The instant a hand started, in UTC, from the text its header prints; None when
+    the text names no zone (or cannot be read). Where PokerStars prints the time twice,
+    the bracketed ET one is used: the zone every one of its histories shares."""
+    if not text:
+        return None
+    bracket = text.rfind("[")
+    if bracket >= 0:
+        found = _local(text[bracket + 1 :])
+        if found is not None:
+            return found
+    return _local(text)
+
+
+def _local(text: str) -> datetime | None:
+    m = _ISO.search(text)
+    if m is not None:
+        y, mo, d, h, mi, s, zone = m.groups()
+        offset = 0 if zone == "Z" else _offset_minutes(zone)
+        return _at(int(y), int(mo), int(d), int(h), int(mi), int(s),
+                   timezone(timedelta(minutes=offset)))
+    m = _YMD.search(text)
+    if m is not None:
+        y, mo, d, h, mi, s, zone = m.groups()
+        tz = _zone(zone)
+        return None if tz is None else _at(int(y), int(mo), int(d), int(h), int(mi),
+                                           int(s or 0), tz)
+    m = _WORDS.search(text)
+    if m is not None:
+        month, d, h, mi, s, zone, y = m.groups()
+        tz = _zone(zone)
+        number = _MONTHS.get(month.lower())
+        if tz is None or number is None:
+            return None
+        return _at(int(y), number, int(d), int(h), int(mi), int(s), tz)
+    return None
+
+
+def _offset_minutes(zone: str) -> int:
+    sign = -1 if zone[0] == "-" else 1
+    digits = zone[1:].replace(":", "")
+    return sign * (int(digits[:2]) * 60 + int(digits[2:4] or 0))
+
+
+@cache
+def _zone(abbreviation: str) -> tzinfo | None:
+    """The clock a zone abbreviation names, or None for one it does not know."""
+    region = _REGIONS.get(abbreviation)
+    if region is not None:
+        try:
+            from zoneinfo import ZoneInfo
+
+            return ZoneInfo(region)
+        except Exception:  # no zone database on this machine: the standard offset
+            pass
+    hours = _FIXED.get(abbreviation)
+    if hours is None:
+        return None
+    return timezone(timedelta(hours=hours))
+
+
+def _at(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: tzinfo) -> datetime | None:
+    try:
+        return datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
