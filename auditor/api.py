@@ -8,6 +8,7 @@ on a compact summary of each hand; everything else runs in worker processes when
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -27,6 +28,7 @@ from auditor.parsing.reader import read_block
 from auditor.pipeline import (
     ChunkResult,
     ContinuityChecker,
+    DuplicateFilter,
     HandAuditor,
     HandOutcome,
     audit_chunk,
@@ -99,9 +101,10 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
     """Audit every hand of ``text`` in memory; the rows come back in lists."""
     auditor = HandAuditor(settings)
     check = ContinuityChecker(auditor)
+    repeats = DuplicateFilter(auditor)
     result = AuditResult()
     for block in blocks_of_text(text, source):
-        result.add(check(auditor.audit_block(block)))
+        result.add(check(repeats.outcome(auditor.audit_block(block))))
     return result
 
 
@@ -242,13 +245,14 @@ def audit_paths(
     start = time.perf_counter()
     auditor = HandAuditor(settings)
     check = ContinuityChecker(auditor)
+    repeats = DuplicateFilter(auditor)
     files = list(discover(paths))
     problems: list[InputProblem] = []
     chunks = _chunks(files, problems, on_file)
 
-    with open_report(out_dir, fmt) as writer:
+    with open_report(out_dir, fmt, provenance=provenance(auditor.settings, files)) as writer:
         def write(result: ChunkResult) -> None:
-            writer.add_tables(_with_continuity(result, check))
+            writer.add_tables(_with_continuity(repeats(result), check))
             on_hands(len(result.stacks))
 
         if jobs <= 1:
@@ -267,6 +271,27 @@ def audit_paths(
     summary = writer.summary
     return RunResult(summary=summary, problems=problems, files=len(files),
                      seconds=time.perf_counter() - start)
+
+
+def provenance(settings: Settings, files: list[tuple[Path, bool]]) -> dict[str, object]:
+    """How a report is made: the auditor's version, the house rules, the rules selected,
+    the configuration files used and the inputs (files as given)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        made_by = version("auditor")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        made_by = "unknown"
+    profile = dataclasses.asdict(settings.profile)
+    profile["severity"] = dict(settings.profile.severity)
+    selection = settings.selection
+    return {
+        "auditor_version": made_by,
+        "profile": profile,
+        "rules": "all" if selection is None else sorted(selection.codes),
+        "config_files": list(settings.config_files),
+        "inputs": [str(path) for path, _ in files],
+    }
 
 
 def default_jobs() -> int:

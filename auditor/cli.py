@@ -7,16 +7,16 @@ from pathlib import Path
 
 import click
 
-from auditor.config import ConfigError, Settings, build_settings, find_config
+from auditor.config import ConfigError, Settings, build_settings, find_config_file
 
 EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
 
 
 def _settings(paths: list[Path], profile: str | None, select: tuple[str, ...],
               ignore: tuple[str, ...]) -> Settings:
-    config = find_config(paths[0]) if paths else find_config(Path.cwd())
+    config, source = find_config_file(paths[0] if paths else Path.cwd())
     return build_settings(config=config, profile=profile, select=_split(select),
-                          ignore=_split(ignore))
+                          ignore=_split(ignore), config_files=[str(source)] if source else [])
 
 
 def _split(values: tuple[str, ...]) -> list[str]:

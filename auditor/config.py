@@ -63,6 +63,7 @@ class Settings:
 
     profile: Profile = field(default_factory=Profile)
     selection: Selection | None = None  # None: every rule
+    config_files: tuple[str, ...] = ()  # the configuration files the settings came from
 
     def severity_of(self, code: str, default: Severity) -> Severity:
         """The severity a finding of ``code`` is reported with."""
@@ -72,19 +73,24 @@ class Settings:
 def find_config(start: Path) -> dict[str, Any]:
     """``[tool.auditor]`` of the nearest ``pyproject.toml``, or the nearest
     ``auditor.toml``, looking from ``start`` up to the file system root."""
+    return find_config_file(start)[0]
+
+
+def find_config_file(start: Path) -> tuple[dict[str, Any], Path | None]:
+    """The nearest configuration from ``start`` up (as ``find_config``) and its file."""
     here = start.resolve()
     if here.is_file():
         here = here.parent
     for folder in (here, *here.parents):
         own = folder / "auditor.toml"
         if own.is_file():
-            return _read_toml(own)
+            return _read_toml(own), own
         py = folder / "pyproject.toml"
         if py.is_file():
             table = _read_toml(py).get("tool", {}).get("auditor")
             if table is not None:
-                return dict(table)
-    return {}
+                return dict(table), py
+    return {}, None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -100,6 +106,7 @@ def build_settings(
     profile: str | None = None,
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
+    config_files: Iterable[str] = (),
 ) -> Settings:
     """Settings from a config table (as ``find_config`` returns it) overridden by the
     command line's ``profile``, ``select`` and ``ignore``."""
@@ -110,4 +117,4 @@ def build_settings(
     ign = list(ignore) + list(config.pop("ignore", []))
     prof = make_profile(name, config)
     selection = select_rules(sel, ign) if (sel or ign) else None
-    return Settings(profile=prof, selection=selection)
+    return Settings(profile=prof, selection=selection, config_files=tuple(config_files))

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import pyarrow as pa
+
 from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.result import PayoutRow, ReplayResult, Settlement
@@ -26,8 +28,9 @@ from auditor.model.when import started_at
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
-from auditor.report.chunk import ChunkRows, check_cents
+from auditor.report.chunk import ChunkRows, check_cents, findings_table
 from auditor.report.records import FindingRow, HandRow, hand_row
+from auditor.report.schema import HANDS
 from auditor.report.writer import ReportTables
 from auditor.rules.betting import checks_for
 from auditor.rules.pots import check_between_hands, check_pots
@@ -166,6 +169,7 @@ class ChunkResult:
 
     tables: ReportTables
     stacks: list[tuple[str, HandStacks | None]]
+    payout_counts: list[int] = field(default_factory=list)  # payout rows per hand
 
 
 def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
@@ -177,7 +181,7 @@ def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
             outcome = auditor.audit_block(block)
             rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
             stacks.append((outcome.source, outcome.stacks))
-        result = ChunkResult(rows.tables(), stacks)
+        result = ChunkResult(rows.tables(), stacks, rows.payout_counts())
         # The readers' caches are long-lived and large; the cyclic collector would scan
         # them again and again (a quarter of the run time). Hands form no reference cycles
         # and are freed by reference counting, so moving what is alive now out of the
@@ -216,3 +220,95 @@ def settle_hand(hand: Hand, result: ReplayResult, settings: Settings | None = No
     settled = settle(hand, result, settings.profile)
     found = check_pots(settled.audit, codes) if settled.audit is not None else []
     return Settlement(found + check_between_hands(hand, codes), settled.payouts)
+
+
+class DuplicateFilter:
+    """Finds hands seen before in the run (the same site and hand id: a file given twice,
+    a hand in two exports). A repeat keeps its row, as ``duplicate``, with one HH004
+    finding; its other findings and its payouts are dropped, so that it is audited once.
+    It remembers a 64-bit digest of each hand's key, not the key."""
+
+    def __init__(self, auditor: HandAuditor) -> None:
+        self.auditor = auditor
+        self.seen: set[int] = set()
+
+    def is_repeat(self, site: str | None, hand_id: str | None) -> bool:
+        """Whether this hand was seen before (and remember it)."""
+        if not hand_id or not site:
+            return False
+        key = hash((site, hand_id))
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+    def finding(self, source: str, hand_id: str, site: str, line: int) -> FindingRow:
+        """The HH004 row of a repeated hand."""
+        return self.auditor.finding_row(Finding(
+            code="HH004", line=line,
+            message=f"Hand #{hand_id} ({site}) appears again: it is audited once, where it "
+                    f"first appeared.",
+        ), source, hand_id)
+
+    def outcome(self, outcome: HandOutcome) -> HandOutcome:
+        """One hand's outcome, marked duplicate if it is a repeat."""
+        row = outcome.hand
+        if not self.is_repeat(row[4], row[1]):
+            return outcome
+        findings = []
+        if self.auditor.wanted("HH004"):
+            findings.append(self.finding(row[0], row[1] or "", row[4] or "", row[2]))
+        return HandOutcome((*row[:-1], "duplicate"), findings, [], None, outcome.decimals)
+
+    def __call__(self, result: ChunkResult) -> ChunkResult:
+        """``result`` with its repeated hands marked and their rows dropped."""
+        hands = result.tables.hands
+        sites = hands.column("site").to_pylist()
+        ids = hands.column("hand_id").to_pylist()
+        repeats = [i for i, (site, hand_id) in enumerate(zip(sites, ids, strict=True))
+                   if self.is_repeat(site, hand_id)]
+        if not repeats:
+            return result
+        return _without_repeats(self, result, repeats, sites, ids)
+
+
+def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: list[int],
+                     sites: list[str | None], ids: list[str | None]) -> ChunkResult:
+    """The chunk with the hands at ``repeats`` marked duplicate (see DuplicateFilter)."""
+    tables = result.tables
+    hands = tables.hands
+    counts = hands.column("findings").to_pylist()
+    statuses = hands.column("status").cast(pa.string()).to_pylist()
+    keep_findings: list[bool] = []
+    keep_payouts: list[bool] = []
+    repeat = set(repeats)
+    for i, (found, paid) in enumerate(zip(counts, result.payout_counts, strict=True)):
+        keep_findings += [i not in repeat] * found
+        keep_payouts += [i not in repeat] * paid
+    wanted = duplicates.auditor.wanted("HH004")
+    extra: list[FindingRow] = []
+    decimals: list[int] = []
+    currencies: list[str] = []
+    sources = hands.column("source").to_pylist()
+    firsts = hands.column("first_line").to_pylist()
+    units = hands.column("currency").to_pylist()
+    stacks = list(result.stacks)
+    payout_counts = list(result.payout_counts)
+    for i in repeats:
+        statuses[i] = "duplicate"
+        counts[i] = 1 if wanted else 0
+        payout_counts[i] = 0
+        stacks[i] = (stacks[i][0], None)
+        if wanted:
+            extra.append(duplicates.finding(sources[i], ids[i] or "", sites[i] or "", firsts[i]))
+            decimals.append(2)
+            currencies.append(units[i])
+    hands = hands.set_column(hands.schema.get_field_index("status"), hands.schema.field("status"),
+                             HANDS.column("status").to_arrow(statuses))
+    hands = hands.set_column(hands.schema.get_field_index("findings"),
+                             hands.schema.field("findings"), pa.array(counts, pa.int64()))
+    findings = tables.findings.filter(pa.array(keep_findings, pa.bool_()))
+    if extra:
+        findings = pa.concat_tables([findings, findings_table(extra, decimals, currencies)])
+    payouts = tables.payouts.filter(pa.array(keep_payouts, pa.bool_()))
+    return ChunkResult(ReportTables(hands, findings, payouts), stacks, payout_counts)

@@ -85,3 +85,50 @@ def test_a_crash_in_the_engine_is_a_finding_not_a_traceback(
     assert [h.status for h in result.hands] == ["unparsable", "unparsable"]
     assert result.codes() == ["HH001", "HH001"]
     assert "could not replay this hand (ZeroDivisionError: synthetic)" in result.findings[0].message
+
+
+def test_a_hand_met_again_is_a_duplicate_audited_once(tmp_path: Path) -> None:
+    """The same file given twice: its hands are audited once; the repeats keep their
+    rows as duplicate, each with one HH004 and no payouts (issue 15)."""
+    first = tmp_path / "night.txt"
+    first.write_text(SESSION.read_text(encoding="utf-8"), encoding="utf-8")
+    copy = tmp_path / "night-copy.txt"
+    copy.write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    api.audit_paths([first, copy], out, jobs=1)
+    tables = read_report(out)
+    hands = tables["hands"]
+    original = hands[hands["source"] == str(first)]
+    repeats = hands[hands["source"] == str(copy)]
+    assert len(original) == len(repeats) > 0
+    assert set(repeats["status"]) == {"duplicate"}
+    assert (repeats["findings"] == 1).all()
+    copies = tables["findings"][tables["findings"]["source"] == str(copy)]
+    assert set(copies["code"]) == {"HH004"} and len(copies) == len(repeats)
+    payouts = tables["payouts"]
+    assert (payouts["source"] == str(copy)).sum() == 0
+
+
+def test_a_hand_twice_in_one_text_is_audited_once() -> None:
+    text = SESSION.read_text(encoding="utf-8")
+    first = re.split(r"(?m)^(?=PokerStars Hand #)", text)[1]
+    result = api.audit_text(first + "\n" + first)
+    assert [h.status for h in result.hands] == ["audited", "duplicate"]
+    assert [f.code for f in result.findings if f.code == "HH004"] == ["HH004"]
+
+
+def test_every_table_records_how_it_was_made(tmp_path: Path) -> None:
+    """Version, profile, rules, config files and inputs: in each Parquet file's metadata
+    and in report.json (CSV files have no metadata)."""
+    import json
+
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "out"
+    api.audit_paths([SESSION], out, jobs=1)
+    made = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert made["profile"]["name"] == "tda" and made["rules"] == "all"
+    assert made["inputs"] == [str(SESSION)]
+    for name in ("hands", "findings", "payouts"):
+        meta = pq.read_schema(out / f"{name}.parquet").metadata
+        assert json.loads(meta[b"auditor"]) == made

@@ -107,6 +107,13 @@ class ChunkRows:
         self._hands.append(hand)
         self._finding_counts.append(len(findings))
 
+    def payout_counts(self) -> list[int]:
+        """How many payout rows each hand has, in hand order."""
+        counts = [0] * len(self._hands)
+        for index, count, _ in self._payout_hands:
+            counts[index] = count
+        return counts
+
     def tables(self) -> ReportTables:
         """The rows as Arrow tables with the report's schemas."""
         return ReportTables(self._hands_table(),

@@ -15,14 +15,21 @@ class ParquetSink:
     """A table written with a fixed schema, so an empty table is still a valid file with
     every column."""
 
-    def __init__(self, path: Path, schema: TableSchema, *, row_group_rows: int) -> None:
+    def __init__(self, path: Path, schema: TableSchema, *, row_group_rows: int,
+                 metadata: dict[str, str] | None = None) -> None:
         self.path = path
         self._partial = partial_path(path)
         self._row_group_rows = row_group_rows
-        self._writer = pq.ParquetWriter(self._partial, schema.arrow, compression="zstd")
+        arrow = schema.arrow
+        if metadata:  # how the report was made, in the file's own metadata
+            arrow = arrow.with_metadata({**(arrow.metadata or {}), **metadata})
+        self._schema = arrow
+        self._writer = pq.ParquetWriter(self._partial, arrow, compression="zstd")
 
     def write(self, table: pa.Table) -> None:
         """Append ``table`` as one or more row groups."""
+        if table.schema.metadata != self._schema.metadata:
+            table = table.replace_schema_metadata(self._schema.metadata)
         self._writer.write_table(table, row_group_size=self._row_group_rows)
 
     def close(self) -> None:

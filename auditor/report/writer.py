@@ -12,6 +12,7 @@ feeds them source by source, in file order). ``findings`` rows are held compactl
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import suppress
@@ -156,6 +157,7 @@ class ReportWriter:
         *,
         chunk_rows: int = DEFAULT_CHUNK_ROWS,
         findings_memory: int = 128 * 2**20,
+        provenance: dict[str, Any] | None = None,
     ) -> None:
         if fmt not in FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; expected one of {FORMATS}")
@@ -166,11 +168,13 @@ class ReportWriter:
         self.out_dir = out_dir
         self.format: Format = fmt
         self._sinks: dict[str, TableSink] = {}
+        self.provenance = provenance
+        metadata = {"auditor": json.dumps(provenance, sort_keys=True)} if provenance else None
         try:
             for schema in TABLES.values():
                 path = out_dir / f"{schema.name}.{fmt}"
                 self._sinks[schema.name] = (
-                    ParquetSink(path, schema, row_group_rows=chunk_rows)
+                    ParquetSink(path, schema, row_group_rows=chunk_rows, metadata=metadata)
                     if fmt == "parquet"
                     else CsvSink(path, schema)
                 )
@@ -242,6 +246,8 @@ class ReportWriter:
                 findings_sink.write(table)
             for sink in self._sinks.values():
                 sink.close()
+            if self.provenance is not None:
+                _write_provenance(self.out_dir, self.provenance)
         except BaseException:
             self.abort()
             raise
@@ -303,6 +309,17 @@ class ReportWriter:
         )
 
 
+PROVENANCE = "report.json"  # how the report was made, beside its tables (CSV has no metadata)
+
+
+def _write_provenance(out_dir: Path, provenance: dict[str, Any]) -> None:
+    """``report.json``: version, profile, options, configuration files, inputs."""
+    path = out_dir / PROVENANCE
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(json.dumps(provenance, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    partial.replace(path)
+
+
 def _counts(column: pa.ChunkedArray) -> dict[str, int]:
     """How often each value occurs in a string or dictionary column."""
     if pa.types.is_dictionary(column.type):
@@ -316,12 +333,15 @@ def open_report(
     *,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
     findings_memory: int = 128 * 2**20,
+    provenance: dict[str, Any] | None = None,
 ) -> ReportWriter:
     """Start a report in ``out_dir`` (created if missing): ``findings``, ``hands`` and
     ``payouts`` as ``.parquet`` or ``.csv`` files.
 
     ``chunk_rows`` is how many rows are converted and written at a time (the Parquet row
     group size); ``findings_memory`` the Arrow bytes of findings held before sorted runs
-    spill to a temporary directory in ``out_dir``.
+    spill to a temporary directory in ``out_dir``; ``provenance`` how the report was made
+    (written into each Parquet file's metadata, key ``auditor``, and to ``report.json``).
     """
-    return ReportWriter(out_dir, fmt, chunk_rows=chunk_rows, findings_memory=findings_memory)
+    return ReportWriter(out_dir, fmt, chunk_rows=chunk_rows, findings_memory=findings_memory,
+                        provenance=provenance)

@@ -57,4 +57,30 @@ class HandUnsupported(Rule):
     summary = "A hand of a game or variant the auditor does not replay."
 
 
-RULES: tuple[type[Rule], ...] = (HandUnparsable, HandUnsupported)
+class HandDuplicate(Rule):
+    """## What it does
+    Flags a hand (the same site and hand id) met again in the input: a file given twice,
+    one hand in two exports, two overlapping downloads. The repeat keeps its row in
+    ``hands``, with status ``duplicate``; its findings and payouts are not counted again.
+
+    ## Why is this bad?
+    Counted twice, a hand doubles its player's results and its findings: a club's night
+    would not add up. Audited once, every total stays true.
+
+    ## Example
+    `auditor audit night.txt night-copy.txt`: every hand of the copy is HH004.
+
+    ## Use instead
+    Give each export once; or keep the report, whose totals already count each hand once.
+
+    ## References
+    - docs/findings.md, HH004
+    """
+
+    code = "HH004"
+    name = "hand.duplicate"
+    severity = "warning"
+    summary = "The same hand (site and hand id) appears more than once in the input."
+
+
+RULES: tuple[type[Rule], ...] = (HandUnparsable, HandUnsupported, HandDuplicate)
