@@ -223,8 +223,8 @@ def settle_hand(hand: Hand, result: ReplayResult, settings: Settings | None = No
 
 
 class DuplicateFilter:
-    """Finds hands seen before in the run (the same site and hand id: a file given twice,
-    a hand in two exports). A repeat keeps its row, as ``duplicate``, with one HH004
+    """Finds hands seen before in the run (the same site, hand id and start: a file given
+    twice, a hand in two exports). A repeat keeps its row, as ``duplicate``, with one HH004
     finding; its other findings and its payouts are dropped, so that it is audited once.
     It remembers a 64-bit digest of each hand's key, not the key."""
 
@@ -232,11 +232,12 @@ class DuplicateFilter:
         self.auditor = auditor
         self.seen: set[int] = set()
 
-    def is_repeat(self, site: str | None, hand_id: str | None) -> bool:
-        """Whether this hand was seen before (and remember it)."""
+    def is_repeat(self, site: str | None, hand_id: str | None, started: str | None) -> bool:
+        """Whether this hand was seen before (and remember it): the same site, hand id
+        and start (a home-game log numbers its hands from 1 again in every game)."""
         if not hand_id or not site:
             return False
-        key = hash((site, hand_id))
+        key = hash((site, hand_id, started))
         if key in self.seen:
             return True
         self.seen.add(key)
@@ -253,7 +254,7 @@ class DuplicateFilter:
     def outcome(self, outcome: HandOutcome) -> HandOutcome:
         """One hand's outcome, marked duplicate if it is a repeat."""
         row = outcome.hand
-        if not self.is_repeat(row[4], row[1]):
+        if not self.is_repeat(row[4], row[1], row[11]):
             return outcome
         findings = []
         if self.auditor.wanted("HH004"):
@@ -265,8 +266,9 @@ class DuplicateFilter:
         hands = result.tables.hands
         sites = hands.column("site").to_pylist()
         ids = hands.column("hand_id").to_pylist()
-        repeats = [i for i, (site, hand_id) in enumerate(zip(sites, ids, strict=True))
-                   if self.is_repeat(site, hand_id)]
+        starts = hands.column("started").to_pylist()
+        repeats = [i for i, key in enumerate(zip(sites, ids, starts, strict=True))
+                   if self.is_repeat(*key)]
         if not repeats:
             return result
         return _without_repeats(self, result, repeats, sites, ids)

@@ -46,7 +46,7 @@ def test_csv_format(tmp_path: Path) -> None:
     code, _, _ = run("audit", DAMAGED, "-o", tmp_path / "r", "--format", "csv", "--jobs", "1")
     assert code == 1
     assert sorted(p.name for p in (tmp_path / "r").iterdir()) == [
-        "findings.csv", "hands.csv", "payouts.csv"]
+        "findings.csv", "hands.csv", "payouts.csv", "report.json"]
     hands = read_report(tmp_path / "r", "csv")["hands"]
     assert hands["status"].tolist() == ["audited", "unparsable", "audited"]
 

@@ -129,5 +129,5 @@ def test_unsupported_hands_keep_their_header_facts(report: dict[str, pd.DataFram
 def test_every_payout_row_adds_up(report: dict[str, pd.DataFrame]) -> None:
     """net = won_stated + returned - contributed on every row of every site (issue 10)."""
     p = report["payouts"]
-    assert len(p) > 3_000
+    assert len(p) > 2_500
     assert (p["net"] == p["won_stated"] + p["returned"] - p["contributed"]).all()

@@ -7,6 +7,9 @@ the reason, in the same commit:
 - Money that always agrees (issue 10): ``returned`` is what the history returns, a
   cash-out's payment is what the cashed-out player should get, and an excess left in the
   pot where PokerStars prints returns is SP001 (three converter fixtures).
+- The CLI and the tables (issue 15): a hand met again in the run (the same site, hand id
+  and start) is a duplicate audited once: 65 of the PokerStars corpus's hands are
+  repeats of HHSmithy's and fpdb's fixtures.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from auditor.api import audit_paths
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
 CORPUS_DIGEST = {
-    "hands": "7dd8c52d89b8d7a1753b51576d6eb87ba9d6f0bf881587d8e77bb780c83d930c",
-    "findings": "8fdcbba73a0db3e759a0b5a136c85709b8b6e320a9daeb6e332f588797ac448f",
-    "payouts": "caaf8f66201cdc67c3d7bd81003bef1bfb096b7595e0c7b177fa17a7fb00f5bd",
+    "hands": "07912ade73eb35d2b2c087e1e5c172f98a39cceb78f6df85baf9493e898ead16",
+    "findings": "2e34fd530aa597d9f98d450fa44fbddaab9496b1784b5a87fe620ab9b22cab28",
+    "payouts": "7f3dc61a36f9ac87b7a5085dbad3e066af9e7d9ce3d1d27ee9ec6d1fa80f86e5",
 }
 SAMPLES_DIGEST = {
     "hands": "7599a69b2993f37075f5473e63fc792633c0d520b829777fd432e0bb86e1c194",
