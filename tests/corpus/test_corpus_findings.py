@@ -54,8 +54,10 @@ def test_no_false_findings_on_real_pokerstars_hands(corpus: Path, tmp_path: Path
     for (source, hand_id), group in serious.groupby(["source", "hand_id"]):
         found[(Path(source).name, hand_id)] = set(group["code"])
     assert found == {key: codes for key, (codes, _why) in KNOWN_ANOMALIES.items()}
-    # The bulk really was audited, not skipped.
-    assert run.summary.hands_by_status["audited"] >= 500
+    # The bulk really was audited, not skipped (65 more are fixtures' repeats: duplicate).
+    assert run.summary.hands_by_status["audited"] >= 440
+    assert run.summary.hands_by_status["audited"] + run.summary.hands_by_status["duplicate"] \
+        >= 500
 
 
 def test_corpus_summary_counts(corpus: Path, tmp_path: Path) -> None:
