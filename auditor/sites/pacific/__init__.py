@@ -8,8 +8,10 @@ the excess is *not* inside the owner's ``collected``: it goes back silently and
 ``collected`` is the pot after rake only (Cassava ``…/NoLimitOmaha.txt``: ``azartists
 raises [$2,091]`` all-in, uncalled, then ``azartists collected [ $200 ]`` = 100 + 100;
 ``…/GeneralHand.txt``: a $0.10 bet uncalled and ``collected [ $0.19 ]`` from a $0.20
-pot). So the dialect says ``uncalled="silent"``, not ``in_collected`` as Party's. The rake
-is never stated; collections name no pot; there is no total.
+pot; 22 of the 25 hands with an excess). So the dialect says ``uncalled="silent"``, not
+``in_collected`` as Party's. The exception is a walk (blinds only, nobody acts: 3 hands):
+888 pays the whole pot as one collection, the big blind's unmatched part included, and
+takes no rake. The rake is never stated; collections name no pot; there is no total.
 """
 
 from __future__ import annotations
