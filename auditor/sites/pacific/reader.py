@@ -60,9 +60,7 @@ class PacificReader(BracketReader):
 
     def hand_id(self, header: str) -> str:
         m = _ID.match(header)
-        if m is None:
-            raise LineError(0, f"not an 888poker header: {header[:120]!r}")
-        return m.group(2)
+        return m.group(2) if m else ""
 
     def started(self, line: str) -> str:
         m = _GAME.match(line)

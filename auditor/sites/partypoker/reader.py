@@ -179,12 +179,14 @@ class BracketReader:
 
     def header_info(self, block: HandBlock) -> HandInfo | None:
         """What the header says, for a hand that could not be read (None if nothing)."""
+        lines = block.lines
+        game_line = next((line.strip() for line in lines[1:] if line.strip()), "")
         try:
-            head = self.head(block.lines[1] if len(block.lines) > 1 else "", block.first_line)
+            head = self.head(game_line, block.first_line)
+            return self._info(head, self.hand_id(lines[0]), self.started(game_line),
+                              Table(), head.stakes or (0, 0))
         except (LineError, AmountError, _NotReplayed):
             return None
-        return self._info(head, self.hand_id(block.lines[0]), self.started(block.lines[1]),
-                          Table(), head.stakes or (0, 0))
 
     # --- what a subclass provides ------------------------------------------------------
 
@@ -497,9 +499,7 @@ class PartyPokerReader(BracketReader):
 
     def hand_id(self, header: str) -> str:
         m = _ID.match(header)
-        if m is None:
-            raise LineError(0, f"not a PartyPoker header: {header[:120]!r}")
-        return m.group(1)
+        return m.group(1) if m else ""
 
     def started(self, line: str) -> str:
         m = _WHEN.search(line)

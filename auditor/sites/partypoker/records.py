@@ -31,6 +31,12 @@ _FIELDS = ("NUM", "CARDS", "DESC", "QUOTED")
 IGNORED: Record = ("ignore", None)
 
 
+def _count(text: str) -> int:
+    """A pot's number as printed ("1"; the lexer reads it as an amount)."""
+    digits = "".join(c for c in text if c.isdigit())
+    return int(digits) if digits else 0
+
+
 def _tokens(tree: Tree | Token) -> list[Token]:
     # lark-cython tokens are not lark.Token instances: test for the tree instead.
     if not isinstance(tree, Tree):
@@ -122,7 +128,7 @@ class RecipeBuilder:
             elif c.data == "pot_side":
                 side = True
         if side:
-            return lambda v, name, amounts: ("wins", name, amounts[v[0]], int(v[1]))
+            return lambda v, name, amounts: ("wins", name, amounts[v[0]], _count(v[1]))
         return lambda v, name, amounts: ("wins", name, amounts[v[0]], pot)
 
     def r_collected_pot(self, tree: Tree, kinds: list[str]) -> Recipe:

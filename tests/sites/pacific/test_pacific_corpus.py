@@ -120,3 +120,17 @@ def test_the_excess_goes_back_outside_the_collections(read) -> None:
     assert walks == WALKS
     assert with_excess == 25
     assert inside_owner_short >= 5  # e.g. Cassava NoLimitOmaha: $200 collected, $2,041 back
+
+
+def test_damaged_hands_never_raise(read) -> None:
+    """Every hand cut short at every line, or with a line garbled: a hand or a reason,
+    never an exception."""
+    reader = PacificReader()
+    for block, _ in read:
+        lines = block.lines
+        variants = [lines[:cut] for cut in range(1, len(lines))]
+        variants += [[*lines[:i], lines[i][: len(lines[i]) // 2], *lines[i + 1 :]]
+                     for i in range(1, len(lines))]
+        for v in variants:
+            bad = HandBlock(block.source, block.site, block.first_line, v)
+            assert isinstance(reader.read(bad), Hand | Unreadable)

@@ -237,3 +237,34 @@ def test_newest_first_file_comes_out_in_time_order(blocks: list[HandBlock]) -> N
     times = [b.lines[1].split()[-3] for b in split]
     assert times == ["11:00:48", "11:00:51", "11:00:56", "11:01:17"]
     assert [b.first_line for b in split] == [98, 69, 35, 1]
+
+
+def damaged(block: HandBlock, seed: int) -> list[HandBlock]:
+    """``block`` cut short at every line, and with lines dropped, repeated, cut or garbled."""
+    import random
+
+    rnd = random.Random(seed)
+    lines = block.lines
+    variants = [lines[:cut] for cut in range(1, len(lines))]
+    for _ in range(10):
+        ls = list(lines)
+        i = rnd.randrange(1, len(ls)) if len(ls) > 1 else 0
+        op = rnd.randrange(4)
+        if op == 0:
+            del ls[i]
+        elif op == 1:
+            ls.insert(i, ls[rnd.randrange(len(ls))])
+        elif op == 2:
+            ls[i] = ls[i][: rnd.randrange(len(ls[i]) + 1)]
+        elif ls[i]:
+            k = rnd.randrange(len(ls[i]))
+            ls[i] = ls[i][:k] + rnd.choice("0,.[]$ :#x€") + ls[i][k + 1 :]
+        variants.append(ls)
+    return [HandBlock(block.source, block.site, block.first_line, v) for v in variants]
+
+
+def test_damaged_hands_never_raise(blocks: list[HandBlock]) -> None:
+    reader = PartyPokerReader()
+    for n, block in enumerate(blocks):
+        for bad in damaged(block, n):
+            assert isinstance(reader.read(bad), Hand | Unreadable)
