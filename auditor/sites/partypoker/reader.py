@@ -191,12 +191,16 @@ class BracketReader:
     # --- what a subclass provides ------------------------------------------------------
 
     def hand_id(self, header: str) -> str:
+        """The hand id the header line prints ("" if none)."""
         raise NotImplementedError
 
     def head(self, line: str, no: int) -> Head:
+        """What the game line (the line after the header) says; ``LineError`` when it
+        is not one."""
         raise NotImplementedError
 
     def started(self, line: str) -> str:
+        """The game line's date and time, as printed."""
         raise NotImplementedError
 
     def set_up(self, line: str, table: Table) -> bool:
@@ -205,6 +209,7 @@ class BracketReader:
         raise NotImplementedError
 
     def dialect(self, head: Head) -> Dialect:
+        """How the hand's export presents money."""
         raise NotImplementedError
 
     def stakes(self, head: Head, records: list[tuple[int, Record]],
@@ -322,20 +327,20 @@ class BracketReader:
         took_part = built.took_part
         seats = [s if s.player in took_part or not (s.player in built.sat_out or s.stack == 0)
                  else _NEW_SEAT(s.line, s.seat, s.player, s.stack, True) for s in seats]
-        info = self._info(head, hand_id, started, table, (small, big))
+        info = self._info(head, hand_id, started, table, (small, big), _ante(records))
         first, _ = block.span
         return _NEW_HAND(block.source, first, last, info, tuple(seats), tuple(built.events),
                          False, self.dialect(head))
 
     def _info(self, head: Head, hand_id: str, started: str, table: Table,
-              stakes: tuple[int, int]) -> HandInfo:
+              stakes: tuple[int, int], ante: int = 0) -> HandInfo:
         symbol, currency = head.symbol, head.currency
         if table.symbol and not symbol:
             symbol = table.symbol
             currency = currency or _CURRENCY.get(symbol, "")
         return _NEW_INFO(
             self.site, hand_id, head.game, head.variant, head.limit, head.hi_lo,
-            head.hole_cards, stakes, head.ante, None, currency, symbol, head.decimals,
+            head.hole_cards, stakes, ante or head.ante, None, currency, symbol, head.decimals,
             head.tournament, table.name, table.max_seats, table.button, started,
         )
 
@@ -401,6 +406,16 @@ class BracketReader:
                 self.tails[key] = found
         recipe, values = found
         return recipe(values, name, amounts)
+
+
+def _ante(records: list[tuple[int, Record]]) -> int:
+    """The ante the hand's first ante post paid (0 when none)."""
+    for _, rec in records:
+        if rec[0] == "post" and rec[2] == "ante":
+            return rec[3]
+        if rec[0] == "deal":
+            break
+    return 0
 
 
 def _flat(found: Record | list[Record]) -> list[Record]:
@@ -574,6 +589,13 @@ class PartyPokerReader(BracketReader):
 
     def stakes(self, head: Head, records: list[tuple[int, Record]],
                stacks: dict[str, int]) -> tuple[int, int, int]:
+        if head.game == "sixplus":
+            # Short deck: a button blind and antes; the header's "$1/$2" is neither. As
+            # PokerStars's 6+ Hold'em, the stakes are the button blind twice.
+            button = next((rec[3] for _, rec in records
+                           if rec[0] == "post" and rec[2] == "button"), 0)
+            if button:
+                return button, button, button
         stated = head.stakes
         level = None
         for _, rec in records:
