@@ -52,7 +52,9 @@ class Site:
     - ``dialect``: how its histories present money (``auditor.model.dialect``).
     - ``audited``: what the auditor does with its hands, in a few words.
     - ``sniff`` and ``cut``: for containers other than ``text``, whether a file is in
-      this format, and how the file is cut into hand blocks.
+      this format, and how the file is cut into hand blocks. A ``text`` site may give
+      them too, to read its files whole (PartyPoker hands its hands over in the order
+      they were played; its 2018+ files list the newest first).
     """
 
     name: str

@@ -1,37 +1,48 @@
-"""888poker / Pacific Poker (and its skins: Cassava, LuckyAcePoker.com): text exports."""
+"""888poker / Pacific Poker (and its skins: Cassava, LuckyAcePoker.com): text exports.
+
+Read by ``reader.PacificReader`` (PartyPoker's reader with 888's header lines) and the
+grammar ``grammars/pacific.lark``.
+
+How 888 presents money (``DIALECT``), measured on the corpus: no uncalled-bet line, and
+the excess is *not* inside the owner's ``collected``: it goes back silently and
+``collected`` is the pot after rake only (Cassava ``…/NoLimitOmaha.txt``: ``azartists
+raises [$2,091]`` all-in, uncalled, then ``azartists collected [ $200 ]`` = 100 + 100;
+``…/GeneralHand.txt``: a $0.10 bet uncalled and ``collected [ $0.19 ]`` from a $0.20
+pot; 22 of the 25 hands with an excess). So the dialect says ``uncalled="silent"``, not
+``in_collected`` as Party's. The exception is a walk (blinds only, nobody acts: 3 hands):
+888 pays the whole pot as one collection, the big blind's unmatched part included, and
+takes no rake. The rake is never stated; collections name no pot; there is no total.
+"""
 
 from __future__ import annotations
 
-import re
-
 from auditor.model.dialect import Dialect
-from auditor.parsing.blocks import HandBlock
-from auditor.sites.base import HeaderFacts, counted, game_facts, stakes_facts
+from auditor.sites.base import Reader, Site
 
 DIALECT = Dialect(
-    uncalled="in_collected",
+    uncalled="silent",  # returned without a line, outside "collected" (see above)
     pot_labels="none",
     total_pot="absent",
     rake="unknown",
 )
 
-_ID = re.compile(r"\*{5} (?P<skin>\S+) Hand History for Game (?P<id>\d+)")
-_GAME = re.compile(r"(?P<stakes>\S+) Blinds (?P<game>.*?) - \*{3} (?P<when>.*)$")
+
+def _reader() -> Reader:
+    from auditor.sites.pacific.reader import PacificReader
+
+    return PacificReader()
 
 
-def header_facts(block: HandBlock) -> HeaderFacts:
-    """Hand id, game, stakes, table and start of an 888 hand's first lines."""
-    lines = block.lines
-    m = _ID.match(lines[0])
-    facts: HeaderFacts = {"hand_id": m.group("id")} if m else {}
-    if len(lines) > 1 and (g := _GAME.match(lines[1])):
-        facts |= game_facts(g.group("game"))
-        facts |= stakes_facts(g.group("stakes"))
-        facts["started"] = g.group("when").strip()
-    if len(lines) > 2 and (t := re.match(r"Table (.*?) \d+ Max", lines[2])):
-        facts["table"] = t.group(1)
-    return facts
-
-
-SITES = (counted("888", "888poker", "text export (888poker, Pacific Poker, Cassava skins)", "text",
-                 (r"\*{5} (?!Hand )\S+ Hand History for Game ",), header_facts, dialect=DIALECT),)
+SITES = (
+    Site(
+        name="888",
+        title="888poker",
+        formats="text export (888poker, Pacific Poker, Cassava, LuckyAcePoker.com skins)",
+        container="text",
+        headers=(r"\*{5} (?!Hand )\S+ Hand History for Game ",),
+        reader=_reader,
+        dialect=DIALECT,
+        audited="replayed: Hold'em and Omaha (NL, PL, FL, hi/lo)",
+        replayed=True,
+    ),
+)
