@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-UncalledShown = Literal["printed", "in_collected"]
+UncalledShown = Literal["printed", "in_collected", "silent"]
 PotLabels = Literal["reliable", "hints", "none"]
 TotalPot = Literal["gross", "net_of_rake", "main_net_of_rake", "absent"]
 RakeShown = Literal["stated", "derived", "unknown", "none"]
@@ -28,7 +28,9 @@ class Dialect:
     - ``uncalled``: ``printed`` when the site prints each return (``Uncalled bet ($X)
       returned to P``); ``in_collected`` when the excess comes back inside its owner's
       collected amount, sometimes under a pot label of its own (Winamax, Party, iPoker,
-      888).
+      888); ``silent`` when it goes back with no line and outside the collected amounts
+      (iPoker's exports of its 2018+ client: ``bet`` counts the excess, ``win`` leaves it
+      out, and the next hand's stack has it back).
     - ``silent_returns_before``: the year before which the site also returned uncalled bets
       without a line (old exports): a history older than that may leave the line out.
       None when the site always printed them where ``uncalled`` says so.
