@@ -40,17 +40,21 @@ def blocks(folders: list[Path], site: str) -> list[HandBlock]:
     return found
 
 
-def rate(hands: list[HandBlock], repeat: int) -> tuple[float, int]:
-    """Hands per second (best pass of ``repeat``) and how many blocks read into hands."""
-    read = [read_block(b) for b in hands]  # warm the caches once
-    audited = sum(1 for h in read if hasattr(h, "events"))
-    best = float("inf")
+def rates(sets: dict[str, list[HandBlock]], repeat: int) -> dict[str, tuple[float, int]]:
+    """Hands per second of each set (best of ``repeat`` passes) and how many of its blocks
+    read into hands. The sets take turns pass by pass, so a machine that changes speed
+    from minute to minute slows them alike."""
+    audited = {}
+    for name, hands in sets.items():  # warm the caches once
+        audited[name] = sum(1 for h in map(read_block, hands) if hasattr(h, "events"))
+    best = dict.fromkeys(sets, float("inf"))
     for _ in range(repeat):
-        start = time.perf_counter()
-        for b in hands:
-            read_block(b)
-        best = min(best, time.perf_counter() - start)
-    return len(hands) / best, audited
+        for name, hands in sets.items():
+            start = time.perf_counter()
+            for b in hands:
+                read_block(b)
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: (len(sets[name]) / best[name], audited[name]) for name in sets}
 
 
 def main() -> None:
@@ -69,11 +73,9 @@ def main() -> None:
                                       "pokerstars"),
         "pokerstars (samples)": blocks([ROOT / "sample_histories" / "pokerstars"], "pokerstars"),
     }
-    for name, hands in sets.items():
-        if not hands:
-            continue
-        per_second, audited = rate(hands, args.repeat)
-        print(f"{name:22} {len(hands):5} blocks ({audited} hands read) "
+    sets = {name: hands for name, hands in sets.items() if hands}
+    for name, (per_second, audited) in rates(sets, args.repeat).items():
+        print(f"{name:22} {len(sets[name]):5} blocks ({audited} hands read) "
               f"{per_second:10,.0f} hands/s")
 
 

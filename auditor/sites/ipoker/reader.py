@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
@@ -45,7 +45,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountError, format_amount, parse_amount
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.sites.ipoker.fragments import XmlError, elements
+from auditor.sites.ipoker.fragments import XmlError, elements, elements_by_callbacks
 
 SITE = "ipoker"
 STREETS: tuple[ev.Street, ...] = ("preflop", "flop", "turn", "river")
@@ -58,6 +58,8 @@ _KNOWN_TYPES = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 23}
 # Raises whose ``sum`` has two readings: the default one, and the other.
 _RAISE_READING = {23: "to", 6: "added"}
 _BOUGHT = (("rebuy", "rebuy"), ("addon", "add-on"))
+_NONE = ("0", "")
+_NO_SUM = {0, 4, 8, 9}  # fold, check, sitting out: their sum is not read
 _MAX_FLIPS = 4  # ambiguous raises of one player tried in other readings (2^k replays)
 _CACHE = 10_000
 
@@ -81,6 +83,7 @@ _AMOUNT = re.compile(r"\s*([^\d]*?)\s*(\d(?:[\d.,\s\xa0\u202f]*\d)?)\s*([^\d]*?)
 _DECIMAL_COMMA = re.compile(
     r'\b(?:sum|chips|bet|win)="[^\d"]*\d[\d.\s\xa0\u202f]*,\d{1,2}[^\d",.]*"')
 _GROUPED = re.compile(r"\d{1,3}(?:[.,]\d{3})+")
+_QUICK_COMMA = re.compile(r',\d\d?[^\d,."]*"')  # cheap first look for _DECIMAL_COMMA
 _STAKE_COMMA = re.compile(r"\d,\d{1,2}(?![\d,.])")
 
 
@@ -215,6 +218,7 @@ class _Session:
     tournament: str | None
     startdate: str
     client: bool  # a ``<client_version>``: the 2018+ client's export (``win`` without excess)
+    comma: bool  # the stakes are written with a decimal comma (``PL €0,50/€1``)
     unsafe: str | None  # why the session's XML is refused (a DTD, entities)
     unsupported: str | None  # why its games are not replayed (stud)
 
@@ -232,7 +236,8 @@ def _session_of(context: Any) -> _Session:
         end = text.find("</general>", begin)
         if begin >= 0 and end >= 0:
             try:
-                for tag, _, _, value in elements(text[begin:end + len("</general>")], 1):
+                for tag, _, _, value in elements_by_callbacks(
+                        text[begin:end + len("</general>")], 1):
                     fields.setdefault(tag, value.strip())
             except XmlError as exc:
                 unsafe = f"the session's <general> is not readable: {exc.message}"
@@ -280,7 +285,8 @@ def _session_of(context: Any) -> _Session:
         table=fields.get("tablename", ""),
         currency=fields.get("tablecurrency") or fields.get("currency") or "",
         tournament=tournament, startdate=fields.get("startdate", ""),
-        client="client_version" in fields, unsafe=unsafe,
+        client="client_version" in fields,
+        comma=bool(stakes and _STAKE_COMMA.search("/".join(stakes))), unsafe=unsafe,
         unsupported=unsupported,
     )
 
@@ -320,10 +326,14 @@ class _Player:
     sits_out: bool = False
 
 
-@dataclass(slots=True)
-class _Act:
-    no: int
+_NEW_PLAYER = ev.positional(_Player)
+
+
+class _Act(NamedTuple):
+    """One <action>, in the order played once sorted (street, then ``no``)."""
+
     street: int
+    no: int
     player: str
     type: int
     sum: int
@@ -416,50 +426,49 @@ class IPokerReader:
         if session.unsafe is not None:
             raise LineError(block.first_line, session.unsafe)
         text = "\n".join(block.lines)
-        closed = text.rstrip().endswith("</game>")
+        closed = text.endswith("</game>")
         nodes = elements(text if closed else text + "</game>", block.first_line)
         if not nodes or nodes[0][0] != "game":
             raise LineError(block.first_line, "the block is not a <game> element")
         hand_id = nodes[0][1].get("gamecode", "")
-        tournament = session.tournament
-        decimals = 0 if tournament is not None else 2
-        comma = bool(_DECIMAL_COMMA.search(text)) or bool(
-            session.stakes and _STAKE_COMMA.search("/".join(session.stakes)))
+        decimals = 0 if session.tournament is not None else 2
+        comma = session.comma or (
+            "," in text and _QUICK_COMMA.search(text) is not None
+            and _DECIMAL_COMMA.search(text) is not None)
         money = amounts(decimals, comma)
-
-        def amount(value: str, line: int, what: str) -> int:
-            try:
-                return money[value]
-            except AmountError as exc:
-                raise LineError(line, f"{what}: {exc}") from exc
 
         players: dict[str, _Player] = {}
         acts: list[_Act] = []
+        append = acts.append
         rounds: dict[int, int] = {}  # round number -> line of its element
         boards: dict[int, tuple[ev.Cards, int]] = {}  # street -> (its cards, line)
         start_text = ""
         street = -1
-        symbol = ""
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
+        value_of = money.get
         for tag, attrs, line, value in nodes:
             if tag == "action":
-                if street < 0:
-                    raise LineError(line, "an <action> outside a <round>")
+                get = attrs.get
+                name = get("player", "")
+                sum_text = get("sum", "0")
                 try:
-                    no = int(attrs.get("no", ""))
-                    kind = int(attrs.get("type", ""))
+                    kind = int(get("type", ""))
+                    no = int(get("no", ""))
                 except ValueError:
                     raise LineError(line, "an <action> without a number 'no' and 'type'"
                                     ) from None
-                name = attrs.get("player", "")
+                if street < 0:
+                    raise LineError(line, "an <action> outside a <round>")
                 if name not in players:
                     raise LineError(line, f"an action by {name!r}, who is not among the "
                                           "game's players")
-                sum_text = attrs.get("sum", "0")
-                acts.append(_Act(no, street, name, kind,
-                                 amount(sum_text, line, f"the sum of {name}'s action")
-                                 if kind not in _SITTING_OUT and kind != 0 and kind != 4
-                                 else 0, sum_text, line))
+                if kind in _NO_SUM:
+                    amount = 0
+                else:
+                    amount = value_of(sum_text)
+                    if amount is None:
+                        amount = _amount(money, sum_text, line, f"the sum of {name}'s action")
+                append(_Act(street, no, name, kind, amount, sum_text, line))
             elif tag == "cards":
                 if street < 0:
                     raise LineError(line, "a <cards> element outside a <round>")
@@ -475,15 +484,23 @@ class IPokerReader:
                         raise LineError(line, f"not a card in {name}'s cards "
                                               f"{value.strip()!r}")
                     p.dealt = True
-                    p.cards, p.cards_line = cards, line
+                    p.cards = cards
+                    p.cards_line = line
                 elif kind_text in _BOARD_TYPES:
-                    if cards is None or not cards:
+                    if not cards:
                         raise LineError(line, f"not a {kind_text.lower()}: "
                                               f"{value.strip()!r}")
                     boards[street] = (cards, line)
                 elif not_replayed is None:
                     not_replayed = (line, f"{kind_text!r} cards: stud and draw games are "
                                           "not replayed")
+            elif tag == "player":
+                p = _player(attrs, line, money)
+                if p is None:
+                    continue  # an empty seat (``name="" chips="$0"``)
+                if p.name in players:
+                    raise LineError(line, f"{p.name!r} is listed twice among the players")
+                players[p.name] = p
             elif tag == "round":
                 try:
                     number = int(attrs.get("no", ""))
@@ -493,26 +510,24 @@ class IPokerReader:
                 if number not in _STREET_OF_ROUND and not_replayed is None:
                     not_replayed = (line, f"round {number}: more betting rounds than "
                                           "Hold'em and Omaha have (stud?)")
-                rounds.setdefault(number, line)
-            elif tag == "player":
-                if not attrs.get("name"):
-                    continue  # an empty seat (``name="" chips="$0"``)
-                p = self._player(attrs, line, amount)
-                if p.name in players:
-                    raise LineError(line, f"{p.name!r} is listed twice among the players")
-                players[p.name] = p
-                if not symbol:
-                    symbol = _symbol_of(attrs.get("chips", ""))
+                if number not in rounds:
+                    rounds[number] = line
             elif tag == "startdate":
                 start_text = value.strip()
-        acts.sort(key=_played)
+        acts.sort()
+        symbol = ""
+        for tag, attrs, _, _ in nodes:
+            if tag == "player" and attrs.get("name"):
+                symbol = _symbol_of(attrs.get("chips", ""))
+                break
         info = self._info(session, hand_id, players, acts, symbol, decimals, money,
                           start_text or session.startdate)
         if session.unsupported is not None:
             raise _with_info(_Unsupported(block.first_line, session.unsupported), info)
-        if any(a.type == 16 for a in acts):
-            raise _with_info(_Unsupported(next(a.line for a in acts if a.type == 16),
-                                          "a bring-in: stud games are not replayed"), info)
+        for a in acts:
+            if a.type == 16:
+                raise _with_info(_Unsupported(a.line, "a bring-in: stud games are not "
+                                                      "replayed"), info)
         if not_replayed is not None:
             raise _with_info(_Unsupported(*not_replayed), info)
         try:
@@ -520,26 +535,6 @@ class IPokerReader:
                               session.client)
         except LineError as exc:
             raise _with_info(exc, info) from None
-
-    def _player(self, attrs: dict[str, str], line: int, amount: Any) -> _Player:
-        name = attrs.get("name", "")
-        if not name:
-            raise LineError(line, "a <player> without a name")
-        try:
-            seat = int(attrs.get("seat", ""))
-        except ValueError:
-            raise LineError(line, f"{name}'s seat is not a number") from None
-        bet = attrs.get("bet")
-        win = attrs.get("win")
-        bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT
-                           if attrs.get(key, "0") not in ("0", ""))
-        return _Player(bought=bought,
-            seat=seat, name=name, line=line,
-            chips=amount(attrs.get("chips", ""), line, f"{name}'s chips"),
-            bet=None if bet is None else amount(bet, line, f"{name}'s bet"),
-            win=None if win is None else amount(win, line, f"{name}'s win"),
-            dealer=attrs.get("dealer") == "1",
-        )
 
     def _info(self, session: _Session, hand_id: str, players: dict[str, _Player],
               acts: list[_Act], symbol: str, decimals: int, money: _Amounts,
@@ -845,6 +840,42 @@ class IPokerReader:
             events.append(ev.StatedBet(line=p.line, player=p.name, amount=p.bet or 0))
 
 
+def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
+    """``text`` read as an amount of the game, or a ``LineError`` saying what it was."""
+    try:
+        return money[text]
+    except AmountError as exc:
+        raise LineError(line, f"{what}: {exc}") from exc
+
+
+def _player(attrs: dict[str, str], line: int, money: _Amounts) -> _Player | None:
+    """A ``<player>`` element; None for an empty seat (no name)."""
+    get = attrs.get
+    name = get("name", "")
+    if not name:
+        return None
+    try:
+        seat = int(get("seat", ""))
+    except ValueError:
+        raise LineError(line, f"{name}'s seat is not a number") from None
+    chips_text = get("chips", "")
+    chips = money.get(chips_text)
+    if chips is None:
+        chips = _amount(money, chips_text, line, f"{name}'s chips")
+    bet = get("bet")
+    if bet is not None:
+        bet = money[bet] if bet in money else _amount(money, bet, line, f"{name}'s bet")
+    win = get("win")
+    if win is not None:
+        win = money[win] if win in money else _amount(money, win, line, f"{name}'s win")
+    bought = ""
+    if get("rebuy", "0") not in _NONE or get("addon", "0") not in _NONE:
+        bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT
+                           if get(key, "0") not in _NONE)
+    return _NEW_PLAYER(seat, name, line, chips, bet, win, get("dealer") == "1", (), 0, bought,
+                       False, False, False)
+
+
 def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: dict[int, int],
                  boards: dict[int, tuple[ev.Cards, int]]) -> ev.Cards:
     """Deal street ``street`` (1 flop … 3 river): its StreetStart, with the whole board so
@@ -853,11 +884,6 @@ def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: d
     board = board + cards
     events.append(ev.StreetStart(line=line, street=STREETS[street], board=board))
     return board
-
-
-def _played(a: _Act) -> tuple[int, int]:
-    """Played order: street, then the action's number (the file groups by player)."""
-    return a.street, a.no
 
 
 def _other(kind: int) -> str:

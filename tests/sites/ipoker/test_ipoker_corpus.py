@@ -235,3 +235,33 @@ def test_every_game_s_header_is_known(audited: list[tuple[str, Hand]]) -> None:
             assert info.decimals == 2
         else:
             assert info.decimals == 0 and info.currency == ""
+
+
+def test_the_fast_element_reader_matches_expat_s_callbacks_on_the_corpus(
+        games: list[tuple[str, Hand | Unreadable]]) -> None:
+    from auditor.sites.ipoker.fragments import (
+        GAME_TAGS,
+        XmlError,
+        elements,
+        elements_by_callbacks,
+    )
+
+    assert CORPUS is not None
+    checked = 0
+    for root in ROOTS:
+        for path in sorted((CORPUS / root).rglob("*")):
+            if not path.is_file() or path.name in NOT_DATA:
+                continue
+            for block in blocks_of_file(path, str(path)):
+                text = "\n".join(block.lines)
+                text = text if text.endswith("</game>") else text + "</game>"
+                try:
+                    fast = elements(text, block.first_line)
+                except XmlError:
+                    continue
+                slow = [n for n in elements_by_callbacks(text, block.first_line)
+                        if n[0] in GAME_TAGS]
+                assert [(t, a, n, v.strip()) for t, a, n, v in fast] == \
+                    [(t, a, n, v.strip()) for t, a, n, v in slow], (path.name, block.first_line)
+                checked += 1
+    assert checked == 294

@@ -400,3 +400,40 @@ def test_cards(text: str, cards: tuple[str, ...] | None) -> None:
 ])
 def test_dates(text: str, when: str) -> None:
     assert started(text) == when
+
+
+def _game_texts() -> list[tuple[str, int]]:
+    from auditor.parsing.blocks import blocks_of_file
+
+    out = []
+    for path in sorted(SAMPLES.iterdir()):
+        for block in blocks_of_file(path, str(path)):
+            text = "\n".join(block.lines)
+            out.append((text if text.endswith("</game>") else text + "</game>",
+                        block.first_line))
+    return out
+
+
+def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
+    """The regular-expression pass over a fragment expat accepted finds the same game
+    elements, attributes, lines and texts as expat's own callbacks (the reference)."""
+    from auditor.sites.ipoker.fragments import (
+        GAME_TAGS,
+        XmlError,
+        elements,
+        elements_by_callbacks,
+    )
+
+    odd = ('<game gamecode="7"><general><players><player seat="1" name="a&gt;b &amp; c" '
+           "chips=\"$1\" dealer='1' win=\"$0\" bet=\"$0\"/></players></general>"
+           '<round no="0"><!-- <action no="9"/> --><action no = "1" player="a&gt;b &amp; c" '
+           'type="1" sum="$0.01"/></round><round no="1"><cards type="Pocket" '
+           'player="a&gt;b &amp; c"><![CDATA[CA HQ]]></cards></round></game>')
+    for text, first in [*_game_texts(), (odd, 3)]:
+        try:
+            fast = elements(text, first)
+        except XmlError:
+            continue
+        slow = [n for n in elements_by_callbacks(text, first) if n[0] in GAME_TAGS]
+        assert [(t, a, n, v.strip()) for t, a, n, v in fast] == \
+            [(t, a, n, v.strip()) for t, a, n, v in slow]
