@@ -105,7 +105,7 @@ def _attributes(tag: str, attrs: str) -> dict[str, str]:
     if last is not None:
         m = last[0].fullmatch(attrs)
         if m is not None:
-            return dict(zip(last[1], m.groups(), strict=True))
+            return dict(zip(last[1], m.groups()))  # noqa: B905 (one group per name)
     pairs = _ATTRIBUTE.findall(attrs)
     names = tuple(name for name, _ in pairs)
     key = (tag, names)

@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from auditor.model import events as ev
@@ -327,6 +328,15 @@ class _Player:
 
 
 _NEW_PLAYER = ev.positional(_Player)
+_LINE = attrgetter("line")
+# Positional constructors of the events built for every action (``events.positional``).
+_FOLD = ev.positional(ev.Fold)
+_CHECK = ev.positional(ev.Check)
+_CALL = ev.positional(ev.Call)
+_BET = ev.positional(ev.Bet)
+_RAISE = ev.positional(ev.Raise)
+_COLLECTED = ev.positional(ev.Collected)
+_STATED = ev.positional(ev.StatedBet)
 
 
 class _Act(NamedTuple):
@@ -754,17 +764,17 @@ class IPokerReader:
                 if total[name]:
                     # He posted (an ante) and sits out: out of the hand, his chips stay.
                     folded.add(name)
-                    append(ev.Fold(line=a.line, player=name))
+                    append(_FOLD(a.line, name))
                 continue
             if not dealt:
                 deal()
                 dealt = True
             if kind == 0:
                 folded.add(name)
-                append(ev.Fold(line=a.line, player=name))
+                append(_FOLD(a.line, name))
                 continue
             if kind == 4:
-                append(ev.Check(line=a.line, player=name))
+                append(_CHECK(a.line, name))
                 continue
             prior = commit[name]
             if kind in _RAISE_READING:
@@ -788,8 +798,7 @@ class IPokerReader:
                     implausible.append(f"{name}'s raise to {money(to)} is above the pot limit "
                                        f"(a raise to {money(limit)})")
                 raised_to[i] = to
-                append(ev.Raise(line=a.line, player=name, to=to,
-                                all_in=added >= stack[name] > 0))
+                append(_RAISE(a.line, name, to, None, added >= stack[name] > 0))
             else:
                 added = a.sum
                 to = prior + added
@@ -800,13 +809,13 @@ class IPokerReader:
                         implausible.append(
                             f"{name}'s call of {money(added)} then brings him to "
                             f"{money(to)}, not to the bet of {money(current)}")
-                    append(ev.Call(line=a.line, player=name, amount=added, all_in=all_in))
+                    append(_CALL(a.line, name, added, all_in))
                 elif current == 0:  # 5 bet, 7 all-in: the street's first bet
-                    append(ev.Bet(line=a.line, player=name, amount=added, all_in=all_in))
+                    append(_BET(a.line, name, added, all_in))
                 elif kind == 7 and to <= current:
-                    append(ev.Call(line=a.line, player=name, amount=added, all_in=True))
+                    append(_CALL(a.line, name, added, True))
                 else:  # a bet or an all-in over a bet: a raise by the chips added
-                    append(ev.Raise(line=a.line, player=name, to=to, all_in=all_in))
+                    append(_RAISE(a.line, name, to, None, all_in))
             commit[name] = to
             stack[name] -= added
             total[name] += added
@@ -829,15 +838,15 @@ class IPokerReader:
         left = [p for p in seats if p.acted and p.name not in folded]
         if len(left) >= 2:
             append = events.append
-            append(ev.ShowdownStart(line=max(e.line for e in events) if events else last_line))
+            append(ev.ShowdownStart(line=max(map(_LINE, events)) if events else last_line))
             for p in left:
                 if p.cards:
                     append(ev.Shows(line=p.cards_line, player=p.name, cards=p.cards))
         for p in seats:
             if p.win:
-                events.append(ev.Collected(line=p.line, player=p.name, amount=p.win, pot=None))
+                events.append(_COLLECTED(p.line, p.name, p.win, None, 0))
         for p in seats:
-            events.append(ev.StatedBet(line=p.line, player=p.name, amount=p.bet or 0))
+            events.append(_STATED(p.line, p.name, p.bet or 0))
 
 
 def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
