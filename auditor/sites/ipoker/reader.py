@@ -15,15 +15,23 @@ What the XML holds and how it is read (``corpus/FORMATS.md`` §6, ``SITES.md`` �
   5 bet, 6 raise (chips added), 7 all-in (chips added: a bet, call or raise by what it
   does), 15 ante, 23 raise (``sum`` is the street total raised to), 8 and 9 sitting-out
   markers, 16 bring-in (stud). ``sum`` is chips added for 1, 2, 3, 5, 6, 7 and 15.
-- Type 23's meaning drifts in 2017+ exports: some fit "chips added" instead. Each
-  ambiguous raise (one by a player who already had chips in on the street, where the two
-  readings differ) is read the way that makes the player's actions add up to his
-  ``bet``; when neither does, the game is unreadable (HH001) with the numbers.
+- Type 23 is read "raise to"; a raise by a player who already had chips in on the
+  street (where "to" and "chips added" differ) is read as chips added only when that
+  alone makes his actions add up to his ``bet`` without making the betting less
+  consistent (a raise that raises nothing or goes over the pot limit, a call that does
+  not match the bet). When neither reading fits both, the game is unreadable (HH001)
+  with the numbers. In the corpus no raise needs "chips added": the two games where
+  only it fits the ``bet`` are 2017+ exports whose ``bet`` counts the raiser's blind
+  twice (the next hand's stack, and the pot limit, say the raise was "to").
 - Amounts: ``£0.05``, ``RSD16``, ``9,999`` (tournament chips), ``€1,214.15``, and the
   decimal comma of later exports (``€0,50``, ``2,50€``, ``1 001,24€``), told per game.
 - iPoker prints no returns, no pots and no rake: each player's ``win`` is one
   ``Collected(pot=None)`` and his ``bet`` a ``StatedBet``; the rake is what the engine
-  derives (the dialect's ``rake="derived"``, ``uncalled="in_collected"``).
+  derives (the dialect's ``rake="derived"``, ``uncalled="in_collected"``; exports of the
+  2018+ client leave the returned excess out of ``win``: ``uncalled="silent"``).
+- Seats: a player with no action, or marked sitting out (types 8, 9), is sitting out; a
+  sitting-out marker after he posted (an ante) folds him. Tournament ``rebuy``/``addon``
+  counts become a note before the hand (the chips bought since the previous one).
 
 ``HandInfo.started`` is written ``YYYY/MM/DD HH:MM:SS`` whichever of the exports' date
 forms the game prints (``2013-07-30 18:26:02``, ``22-Jan-2011 20:11:15``,

@@ -437,3 +437,25 @@ def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
         slow = [n for n in elements_by_callbacks(text, first) if n[0] in GAME_TAGS]
         assert [(t, a, n, v.strip()) for t, a, n, v in fast] == \
             [(t, a, n, v.strip()) for t, a, n, v in slow]
+
+
+@pytest.mark.parametrize(("gametype", "game", "limit", "stakes"), [
+    ("Holdem NL £0.05/£0.10", "holdem", "NL", ("£0.05", "£0.10")),
+    ("Holdem БЛ €0.25/€0.50", "holdem", "NL", ("€0.25", "€0.50")),  # Russian: no limit
+    ("Holdem SL $0.01/$0.02", "holdem", "NL", ("$0.01", "$0.02")),  # Spanish: sin límite
+    ("Holdem L $0.10/$0.20", "holdem", "FL", ("$0.10", "$0.20")),
+    ("LH 20/40 x2 Limit $10.00/$20.00", "holdem", "FL", ("$10.00", "$20.00")),
+    ("Omaha PL €0.10/€0.20", "omaha", "PL", ("€0.10", "€0.20")),
+    ("Omaha Pot limit $100.00/$200.00 Ante $0.00", "omaha", "PL", ("$100.00", "$200.00")),
+    ("PL €0,50/€1", None, "PL", ("€0,50", "€1")),  # told by the hole cards
+    ("Six Plus Holdem NL €0.25/€0.50", "sixplus", "NL", ("€0.25", "€0.50")),
+    ("Holdem NL RSD1/RSD2", "holdem", "NL", ("RSD1", "RSD2")),
+    ("Holdem NL", "holdem", "NL", None),  # tournaments: the blinds posted are the stakes
+])
+def test_localised_game_names(gametype: str, game: str | None, limit: str,
+                              stakes: tuple[str, str] | None) -> None:
+    from auditor.sites.ipoker.reader import _session_of
+
+    session = _session_of(f"<session><general><gametype>{gametype}</gametype></general>")
+    assert (session.game, session.limit, session.stakes) == (game, limit, stakes)
+    assert session.unsupported is None
