@@ -30,8 +30,9 @@ class Dialect:
       collected amount, sometimes under a pot label of its own (Winamax, Party, iPoker);
       ``silent`` when the excess goes back to its owner without a line and outside the
       collected amounts, which are only the pot (888: ``collected [ $200 ]`` after an
-      uncalled all-in of $2,091); 888 pays a walk's whole pot as one collection, the big
-      blind's unmatched part included.
+      uncalled all-in of $2,091; iPoker's exports of its 2018+ client: ``bet`` counts the
+      excess, ``win`` leaves it out, and the next hand's stack has it back). 888 pays a
+      walk's whole pot as one collection, the big blind's unmatched part included.
     - ``silent_returns_before``: the year before which the site also returned uncalled bets
       without a line (old exports): a history older than that may leave the line out.
       None when the site always printed them where ``uncalled`` says so.

@@ -177,6 +177,16 @@ class Collected(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StatedBet(Event):
+    """What the history states a player put into the pot over the whole hand, returned
+    excess included (iPoker's ``bet`` attribute): beside the replayed contributions, a
+    check that the actions as read add up to the site's own total. Nothing replays it."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CashedOut(Event):
     """``name cashed out the hand for $22.77 | Cash Out Fee $0.46``: paid by the site,
     outside the pot; the player's share of the pot is then not awarded."""

@@ -35,12 +35,56 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
         line += text.count("\n", position, begin)
         limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         end_tag = close.search(text, m.end(), limit)
-        end = end_tag.end() if end_tag else limit
+        end = end_tag.end() if end_tag else _unclosed_end(text, m.end(), limit, begin)
         body = text[begin:end].rstrip()
         lines = body.split("\n")
         yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
         line += body.count("\n")
         position = begin + len(body)
+
+
+# A tag, a comment, a CDATA section or an XML declaration, as the cutter walks them.
+_TAG = re.compile(r"<(?:!--.*?-->|!\[CDATA\[.*?\]\]>|\?xml\b|(/?)([^\s/>!?]+)[^>]*?(/?)>)", re.S)
+
+
+def _unclosed_end(text: str, begin: int, limit: int, start: int) -> int:
+    """Where a hand whose closing tag is missing ends (its start tag ends at ``begin``,
+    the next hand starts at ``limit``): before the first closing tag of an element it did
+    not open (its session's ``</session>``), the first start tag of an element that
+    encloses it (a new ``<session>`` after an unfinished one), or the next XML declaration
+    (a file concatenated after a cut-off one); else at ``limit``. What follows goes to the
+    next hand's context, so a new session's ``<general>`` is not lost inside a hand."""
+    enclosing = set(_open_elements(text, 0, start))
+    open_tags: list[str] = []
+    for m in _TAG.finditer(text, begin, limit):
+        closing, name, empty = m.groups()
+        if name is None:
+            if m.group().startswith("<?xml"):
+                return m.start()
+            continue  # a comment or CDATA
+        if closing:
+            if not open_tags or open_tags[-1] != name:
+                return m.start()
+            open_tags.pop()
+        elif name in enclosing:
+            return m.start()
+        elif not empty:
+            open_tags.append(name)
+    return limit
+
+
+def _open_elements(text: str, begin: int, end: int) -> list[str]:
+    """The elements still open at ``end`` (outermost first), from ``begin`` on."""
+    open_tags: list[str] = []
+    for m in _TAG.finditer(text, begin, end):
+        closing, name, empty = m.groups()
+        if name is None or empty:
+            continue
+        if not closing:
+            open_tags.append(name)
+        elif name in open_tags:
+            del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
+    return open_tags
 
 
 def attribute(text: str, name: str) -> str:
