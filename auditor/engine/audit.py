@@ -54,7 +54,7 @@ from auditor.engine.showdown import (
     strength,
     strengths_on,
 )
-from auditor.engine.site_view import as_the_site_shows_it
+from auditor.engine.site_view import as_the_site_shows_it, street_uncalled
 from auditor.model.events import (
     BoardSummary,
     CashedOut,
@@ -332,11 +332,28 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
     owner = layout.returned_to
     excess_in_pot = False
     dialect = hand.dialect
-    if dialect.uncalled == "in_collected":
-        if owner is not None and not returns:
-            back = _take_implied_return(stated, owner, layout.returned, len(layout.pots))
+    implied = dialect.uncalled != "printed"
+    if implied and owner is not None and not returns:
+        if dialect.uncalled == "silent" and stated.paid_out <= layout.total:
+            # Returned with no line and outside the collections (888, iPoker's 2018+
+            # client), which pay only the pots.
+            returns[owner] = layout.returned
+        else:
+            # Inside the owner's collections (888 also pays a walk's whole pot so).
+            wanted = layout.returned
+            mine = sum(ev.amount for ev, _, _ in stated.collected if ev.player == owner)
+            if mine < wanted:
+                # Dead money posted unevenly: the site may count the excess street by
+                # street, a little less (site_view.street_uncalled).
+                s_owner, s_excess = street_uncalled(hand)
+                if s_owner == owner and mine >= s_excess:
+                    wanted = s_excess
+            back = _take_implied_return(stated, owner, wanted, len(layout.pots))
             if back:
                 returns[owner] = back
+            if back and back < layout.returned and back == wanted:
+                layout, _ = as_the_site_shows_it(
+                    hand, replay, layout, live, order, returns, stated.collected, summary)
     elif (
         (returns and (owner is None or returns.get(owner, 0) != layout.returned))
         or (owner is not None and not returns and summary is not None)

@@ -211,7 +211,9 @@ class BettingState:
         self.events = hand.events
         small, big = info.stakes
         self.small_bet = small
-        self.big_bet = big
+        # A second small blind (a missed one posted out of position): dead on most sites,
+        # live where the site says so (PartyPoker: he then calls only the difference).
+        self._second_small_live = hand.dialect.second_small_blind == "live"
         # The unit of the minimum bet: the big blind (in fixed-limit, the small bet).
         self.big_blind = small if fixed else big
         seats = hand.seats
@@ -296,7 +298,7 @@ class BettingState:
     def bet_size(self) -> int:
         """Fixed-limit size of a bet or raise on the current street: the small bet
         preflop and on the flop, the big bet on the turn and river."""
-        return self.small_bet if self.street in ("preflop", "flop") else self.big_bet
+        return self.small_bet if self.street in ("preflop", "flop") else self.info.stakes[1]
 
     # --- queries ------------------------------------------------------------------
 
@@ -517,7 +519,9 @@ class BettingState:
         p.took_part = True
         kind = ev.kind
         amount = ev.amount
-        if kind == "ante" or kind == "dead" or (kind == "small" and self._small_posted):
+        if kind == "ante" or kind == "dead" or (
+            kind == "small" and self._small_posted and not self._second_small_live
+        ):
             # A second small blind is a missed one posted out of position: it is dead.
             live = 0
         else:

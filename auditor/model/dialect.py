@@ -19,6 +19,7 @@ RakeShown = Literal["stated", "derived", "unknown", "none"]
 CashOut = Literal["share_not_awarded", "paid_by_site", "none"]
 RunOddChip = Literal["first_run", "unknown"]
 HandOrder = Literal["file", "reverse", "by_start_time"]
+SecondSmallBlind = Literal["dead", "live"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,16 +27,15 @@ class Dialect:
     """How one site's histories show the money of a hand.
 
     - ``uncalled``: ``printed`` when the site prints each return (``Uncalled bet ($X)
-      returned to P``); ``in_collected`` when the excess comes back inside its owner's
+      returned to P``; old exports, PokerStars's of 2005–2009, may leave the line out when
+      their figures leave the excess out of the pot too: that return is accepted);
+      ``in_collected`` when the excess comes back inside its owner's
       collected amount, sometimes under a pot label of its own (Winamax, Party, iPoker);
       ``silent`` when the excess goes back to its owner without a line and outside the
       collected amounts, which are only the pot (888: ``collected [ $200 ]`` after an
       uncalled all-in of $2,091; iPoker's exports of its 2018+ client: ``bet`` counts the
       excess, ``win`` leaves it out, and the next hand's stack has it back). 888 pays a
       walk's whole pot as one collection, the big blind's unmatched part included.
-    - ``silent_returns_before``: the year before which the site also returned uncalled bets
-      without a line (old exports): a history older than that may leave the line out.
-      None when the site always printed them where ``uncalled`` says so.
     - ``pot_labels``: ``reliable`` when ``collected … from side pot-N`` names the pot the
       engine rebuilds; ``hints`` when labels may merge pots or name a returned excess;
       ``none`` when collections carry no label and are fitted to the replayed pots.
@@ -56,10 +56,12 @@ class Dialect:
     - ``hand_order``: how the hands of a file are ordered in time.
     - ``hand_id_sequence``: hand ids count the hands of a table, so a gap means hands are
       missing between two hands that follow each other in the file (Winamax).
+    - ``second_small_blind``: a second small blind (a missed one posted out of position)
+      is ``dead`` money (PokerStars), or ``live`` but for the dead part its post carries
+      (PartyPoker: the player then calls only the difference).
     """
 
     uncalled: UncalledShown = "printed"
-    silent_returns_before: int | None = None
     pot_labels: PotLabels = "reliable"
     total_pot: TotalPot = "gross"
     rake: RakeShown = "stated"
@@ -70,6 +72,7 @@ class Dialect:
     topups_logged: bool = False
     hand_order: HandOrder = "file"
     hand_id_sequence: bool = False
+    second_small_blind: SecondSmallBlind = "dead"
 
 
 DEFAULT_DIALECT = Dialect()

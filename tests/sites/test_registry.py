@@ -52,10 +52,12 @@ def test_text_headers_never_overlap() -> None:
 
 
 def test_pokerstars_dialect() -> None:
-    """PokerStars prints every uncalled return (since 2010), labels its pots, states a
-    gross total and its rake, and does not award a cashed-out player's share."""
+    """PokerStars prints every uncalled return, labels its pots, states a gross total
+    and its rake, takes a second small blind as dead, and does not award a cashed-out
+    player's share."""
     assert site("pokerstars").dialect is STARS
-    assert (STARS.uncalled, STARS.silent_returns_before) == ("printed", 2010)
+    assert STARS.uncalled == "printed"
+    assert STARS.second_small_blind == "dead"
     assert (STARS.pot_labels, STARS.total_pot, STARS.rake) == ("reliable", "gross", "stated")
     assert STARS.cash_out == "share_not_awarded"
     assert not STARS.topups_logged and STARS.hand_order == "file"

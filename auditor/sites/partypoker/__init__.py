@@ -39,6 +39,7 @@ DIALECT = Dialect(
     rake="unknown",  # never stated: only "no more paid out than put in"
     cash_out="none",
     hand_order="by_start_time",
+    second_small_blind="live",  # a missed small blind posted late: he then calls the rest
 )
 """Classic hands (``***** Hand History for Game 9498788316 *****``)."""
 
@@ -49,6 +50,7 @@ DIALECT_2018 = Dialect(
     rake="stated",
     cash_out="paid_by_site",  # "Player2 Cashout Amount is 23.01", beside the pot
     hand_order="by_start_time",  # files list the newest hand first
+    second_small_blind="live",
 )
 """2018+ hands (``… Game Table (PL) - Mon Feb 09 12:55:26 EST 2026``)."""
 

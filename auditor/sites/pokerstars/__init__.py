@@ -12,10 +12,7 @@ from auditor.model.dialect import Dialect
 from auditor.sites.base import Reader, Site
 
 DIALECT = Dialect(
-    uncalled="printed",
-    # Exports of 2005–2009 return an uncalled bet without a line; the stated total (or
-    # the amounts paid) then leave it out of the pot.
-    silent_returns_before=2010,
+    uncalled="printed",  # (exports of 2005–2009 may return it silently: see Dialect)
     pot_labels="reliable",
     total_pot="gross",
     rake="stated",
