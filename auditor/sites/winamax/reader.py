@@ -49,7 +49,7 @@ from auditor.model.money import AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import PLAYER
+from auditor.parsing.shape import CARDS, DESC, PLAYER
 from auditor.sites.winamax.shape import (
     PLAIN_SEAT,
     header_fields,
@@ -523,6 +523,13 @@ class WinamaxReader:
         self.exact: dict[tuple[int, int], dict[str, Made]] = {}
         # Header without its hand id and date -> game; table line without its name and
         # button -> table.
+        # (line up to its cards, how many card groups) -> (recipe, values, name).
+        self.carded: dict[tuple[str, int], tuple[Recipe, list[str], str | None]] = {}
+        # A summary seat line's text after the name, cards and description cut -> recipe.
+        self.summary: dict[str, Recipe] = {}
+        # A plain seat line as printed -> its Seat's fields (a stack seldom changes
+        # between two hands of a player who did not play).
+        self.seats: dict[str, tuple[int, str, int, bool]] = {}
         self.headers: dict[str, _Game] = {}
         self.tables: dict[str, _Table] = {}
 
@@ -615,12 +622,19 @@ class WinamaxReader:
     def _seat(self, text: str, no: int, ctx: _Context) -> ev.Seat | None:
         """The seat of a ``Seat N: name (stack)`` line, or None at the first line that is
         not one."""
+        seen = self.seats.get(text) if self.caching else None
+        if seen is not None:
+            return _NEW[ev.Seat](no, *seen)
         if not text.startswith("Seat "):
             return None
         plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
         if plain is not None:
             seat, name, stack = plain.groups()
-            return _NEW[ev.Seat](no, int(seat), name, ctx.amounts[stack], False)
+            args = (int(seat), name, ctx.amounts[stack], False)
+            if len(self.seats) >= self.MAX_CACHE:
+                self.seats.clear()
+            self.seats[text] = args
+            return _NEW[ev.Seat](no, *args)
         name = seat_name(text)
         if name is None:
             return None
@@ -661,6 +675,11 @@ class WinamaxReader:
                 if text.startswith(name) and text[end : end + 1] == " ":
                     tail = text[end:]
                     found = self.actions.get(tail) if self.caching else None
+                    if found is None and self.caching and tail.startswith(" shows [") \
+                            and tail.endswith(")") and (close := tail.find("] (")) > 0:
+                        # "shows [cards] (description)": one shape whatever is shown.
+                        return (self.recipe(_SHOWS, no, text),
+                                [tail[7 : close + 1], tail[close + 2 :]], name)
                     if found is None:
                         shape, values = split_fields(tail)
                         try:
@@ -672,14 +691,35 @@ class WinamaxReader:
                             self.actions.clear()
                         self.actions[tail] = found
                     return found[0], found[1], name
+        if "[" in text and self.caching and not text.startswith("Seat "):
+            return self._carded_line(text, firsts, no)
         return self._other_line(text, firsts, no)
+
+    def _carded_line(self, text: str, firsts: dict[str, list[str]], no: int
+                     ) -> tuple[Recipe, list[str], str | None]:
+        """A line that ends in card groups (a deal, a street, the board), kept by what
+        comes before its cards: the cards change, that part repeats."""
+        at = text.find(" [")
+        if at < 1 or _CARD_GROUPS.fullmatch(text, at) is None:
+            return self._other_line(text, firsts, no)
+        cards = _CARD_GROUP.findall(text, at)
+        key = (text[:at], len(cards))
+        seen = self.carded.get(key)
+        if seen is not None:
+            recipe, values, name = seen
+            return recipe, [*values, *cards], name
+        recipe, values, name = self._other_line(text, firsts, no)
+        if values[-len(cards):] == cards and len(self.carded) < self.MAX_CACHE:
+            self.carded[key] = (recipe, values[: -len(cards)], name)
+        return recipe, values, name
 
     def _other_line(self, text: str, firsts: dict[str, list[str]], no: int
                     ) -> tuple[Recipe, list[str], str | None]:
         """A line that does not start with a seated name: a deal, a street, the summary,
         or a line about a player the hand did not seat."""
         start = -1
-        if text.startswith("Dealt to "):
+        dealt = text.startswith("Dealt to ")
+        if dealt:
             start = 9
         elif text.startswith("Seat ") and (colon := text.find(": ")) > 0:
             start = colon + 2
@@ -692,8 +732,10 @@ class WinamaxReader:
                 if rest.startswith(candidate) and rest[end : end + 1] in (" ", ""):
                     name = candidate
                     break
+            if name is not None and not dealt and self.caching:
+                return self._summary_seat(text, start, name, no)
             if name is None:
-                if start == 9:
+                if dealt:
                     end = text.find(" [", start)
                     name = text[start:end] if end > start else None
                 else:
@@ -706,6 +748,27 @@ class WinamaxReader:
         else:
             shape, values = shape_with_name(text, start, name)
         return self.recipe(shape, no, text), values, name
+
+    def _summary_seat(self, text: str, start: int, name: str, no: int
+                      ) -> tuple[Recipe, list[str], str | None]:
+        """A summary seat line of a seated player. Nothing reads these lines, so they are
+        kept by their text after the name without the cards and the hand description
+        (``(button) showed  and won 3.38€ with ``): a line of a known form is checked by
+        a look-up, an unknown one goes through the grammar."""
+        tail = text[start + len(name) :]
+        key = tail
+        if (i := key.find(" [")) >= 0 and (j := key.find("]", i)) > 0:
+            key = key[:i] + key[j + 1 :]
+        if (w := key.find(" with ")) >= 0:
+            key = key[: w + 6]
+        recipe = self.summary.get(key)
+        if recipe is not None:
+            return recipe, [], name
+        shape, values = shape_with_name(text, start, name)
+        recipe = self.recipe(shape, no, text)
+        if recipe(values, name, _NO_CONTEXT)[1] == (None,) and len(self.summary) < self.MAX_CACHE:
+            self.summary[key] = recipe
+        return recipe, values, name
 
     # --- the hand ------------------------------------------------------------------------
 
@@ -751,6 +814,7 @@ class WinamaxReader:
         preflop = True  # before the flop: where "bets" may be a raise
         posted: set[str] = set()  # players who posted a blind (not an ante)
         small_posted = False
+        odd_blinds = False  # dead money or a short big blind pre-flop
         exact = self._exact(game) if self.caching else {}
         for i in todo[k:]:
             text = lines[i]
@@ -780,7 +844,8 @@ class WinamaxReader:
                     event = _NEW[ev.PostBlind](no, event.player, "small_and_big", event.to,
                                                max(0, event.to - ctx.big_blind), event.all_in)
                     posted.add(event.player)
-                elif event.by is not None:
+                    odd_blinds = True
+                elif odd_blinds and preflop and event.by is not None:
                     event = _raise_size(event, events, preflop, ctx.big_blind)
                 append(event)
             elif cls is ev.Bet:
@@ -792,9 +857,15 @@ class WinamaxReader:
             elif cls is ev.PostBlind:
                 event = _settle_post(event, events, posted, small_posted, ctx.big_blind)
                 if event is not None:
-                    if event.kind == "small":
+                    kind = event.kind
+                    if kind == "small":
                         small_posted = True
-                    if event.kind != "ante":
+                    elif kind == "dead" or kind == "small_and_big" or (
+                            kind == "big" and event.all_in):
+                        # Dead money, or a big blind all-in: where Winamax counts a raise
+                        # from another bet than the rules (``_raise_size``).
+                        odd_blinds = True
+                    if kind != "ante":
                         posted.add(event.player)
                     append(event)
             elif cls is ev.StreetStart:
@@ -925,6 +996,9 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
 
 
 _BUTTON = re.compile(r" Seat #?(\d+) is the button$")
+_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS = re.compile(r"(?: ?\[[^\[\]]*\])+")
+_SHOWS = f"{PLAYER} shows {CARDS} {DESC}"
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
 _NO_CONTEXT = _Context(_amounts(2))
