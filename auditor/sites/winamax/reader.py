@@ -594,10 +594,12 @@ class WinamaxReader:
         if 0 < at < end < dash:
             key = text[:at] + text[end:dash]
             found = self.headers.get(key) if self.caching else None
-            if found is not None:
+            if found is not None and _HAND_ID.fullmatch(hand_id):
                 return found, hand_id, started
         shape, values = header_fields(text)
-        head: _Header = self._make(self.recipe(shape, no, text), values, None, no)
+        head = self._make(self.recipe(shape, no, text), values, None, no)
+        if head.__class__ is not _Header:
+            raise LineError(no, f"not a Winamax hand header: {text.strip()[:120]!r}")
         # The game's own words, as printed ("7-Card Stud fixed limit").
         found = _game_info(head, text[end + 3 : text.rfind(" (", 0, dash)].strip())
         if key is not None and head.hand_id == hand_id and len(self.headers) < 10_000:
@@ -615,6 +617,8 @@ class WinamaxReader:
             return _Table(text[first + 1 : last], found.max_seats, int(button.group(1)))
         shape, values = table_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no)
+        if table.__class__ is not _Table:
+            raise LineError(no, f"not a Winamax table line: {text.strip()[:120]!r}")
         if key is not None and len(self.tables) < self.MAX_CACHE:
             self.tables[key] = table
         return table
@@ -995,6 +999,7 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
     return _NEW[ev.PotSummary](stated.line, total, None, (), stated.rake, ())
 
 
+_HAND_ID = re.compile(r"\d+-\d+-\d+")
 _BUTTON = re.compile(r" Seat #?(\d+) is the button$")
 _CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
 _CARD_GROUPS = re.compile(r"(?: ?\[[^\[\]]*\])+")
