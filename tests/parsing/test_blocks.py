@@ -243,7 +243,9 @@ def test_mixed_sites_in_one_file() -> None:
     gg, stars, winamax = read_text(text)
     assert isinstance(gg, Unreadable) and isinstance(winamax, Unreadable)
     assert (gg.code, gg.site, gg.line, gg.first_line, gg.last_line) == ("HH002", "ggpoker", 1, 1, 2)
-    assert (winamax.code, winamax.site, winamax.line) == ("HH002", "winamax", 35)
+    # Winamax is read: a header alone is a hand cut short (no seats), HH001.
+    assert (winamax.code, winamax.site, winamax.line) == ("HH001", "winamax", 35)
+    assert winamax.hand_id == "1-2-3" and "no seats" in winamax.message
     assert not isinstance(stars, Unreadable)
     assert (stars.first_line, stars.last_line) == (4, 31)
 
