@@ -62,6 +62,7 @@ from auditor.model.events import (
     HandCancelled,
     HouseMoney,
     Mucks,
+    PostBlind,
     PotSummary,
     ShowdownStart,
     Shows,
@@ -342,12 +343,14 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
             # Inside the owner's collections (888 also pays a walk's whole pot so).
             wanted = layout.returned
             mine = sum(ev.amount for ev, _, _ in stated.collected if ev.player == owner)
-            if mine < wanted:
+            if mine < wanted and _dead_money(hand):
                 # Dead money posted unevenly: the site may count the excess street by
-                # street, a little less (site_view.street_uncalled).
+                # street, a little less or nothing (site_view.street_uncalled).
                 s_owner, s_excess = street_uncalled(hand)
-                if s_owner == owner and mine >= s_excess:
+                if s_owner in (owner, None) and mine >= s_excess:
                     wanted = s_excess
+                if s_owner is None:  # the "excess" is dead money: it stays in the pot
+                    layout = _excess_kept(layout)
             back = _take_implied_return(stated, owner, wanted, len(layout.pots))
             if back:
                 returns[owner] = back
@@ -386,6 +389,24 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
         went_in -= layout.returned
         deductions = _deductions_known(dialect.rake, summary, went_in, stated.paid_out)
     return Laid(seat_of, layout, returns, excess_in_pot, deductions, stated.house)
+
+
+def _dead_money(hand: Hand) -> bool:
+    """Whether a post put chips in that count for no one's bet (antes, dead blinds)."""
+    return any(type(ev) is PostBlind and (ev.dead or ev.kind in ("ante", "dead"))
+               for ev in hand.events)
+
+
+def _excess_kept(layout: PotLayout) -> PotLayout:
+    """The layout with its "uncalled excess" in its owner's last pot: dead money he
+    posted (a dead small blind) that the street's betting leaves nobody to return."""
+    owner, excess = layout.returned_to, layout.returned
+    pots = list(layout.pots)
+    for i in range(len(pots) - 1, -1, -1):
+        if owner in pots[i].eligible:
+            pots[i] = Pot(pots[i].amount + excess, pots[i].eligible)
+            return PotLayout(tuple(pots), None, 0)
+    return layout
 
 
 def _with_house_money(layout: PotLayout, house: int, live: Sequence[str]) -> PotLayout:
@@ -763,8 +784,10 @@ def _net_amounts(
         return [None] * len(pots)
     if len(pots) == 1:
         return [max(pots[0].amount - deductions, 0) if deductions else pots[0].amount]
-    if summary is None or not deductions:
+    if not deductions:
         return [p.amount for p in pots]
+    if summary is None:  # a rake taken from the pots, no pot amounts to say from which
+        return [None] * len(pots)
     if summary.main is not None and len(summary.sides) + 1 == len(pots):
         stated = (summary.main, *summary.sides)
         taken = [p.amount - s for p, s in zip(pots, stated, strict=True)]

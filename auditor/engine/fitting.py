@@ -53,7 +53,7 @@ def fit(claims: Sequence[Claim], pots: Sequence[tuple[int, tuple[str, ...]]],
     if tries > _MAX_TRIES:
         return _first_fit(claims, pots)
     best: tuple[int, ...] | None = None
-    best_score: tuple[int, int, int] | None = None
+    best_score: tuple[int, int, int, int] | None = None
     for assignment in product(*choices):
         score = _score(claims, pots, deductions, assignment)
         if best_score is None or score < best_score:
@@ -62,21 +62,18 @@ def fit(claims: Sequence[Claim], pots: Sequence[tuple[int, tuple[str, ...]]],
 
 
 def _score(claims: Sequence[Claim], pots: Sequence[tuple[int, tuple[str, ...]]],
-           deductions: int | None, assignment: tuple[int, ...]) -> tuple[int, int, int]:
+           deductions: int | None, assignment: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Lower is better: (chips paid beyond what pots hold plus chips left unexplained,
-    labels not followed, claims out of the printed order)."""
+    pots left unpaid, labels not followed, claims out of the printed order)."""
     paid = [0] * len(pots)
     for claim, pot in zip(claims, assignment, strict=True):
         paid[pot] += claim.amount
     over = sum(max(0, p - amount) for p, (amount, _) in zip(paid, pots, strict=True))
     short = sum(max(0, amount - p) for p, (amount, _) in zip(paid, pots, strict=True))
-    if deductions is None:
-        # Unknown rake: every pot should pay out, so an empty pot with money is worse
-        # than a short one.
-        missing = sum(1 for p, (amount, _) in zip(paid, pots, strict=True) if amount and not p)
-        error = over * 4 + missing
-    else:
-        error = over * 4 + abs(short - deductions)
+    # Every pot pays out: one left unpaid while another pays more is the worse reading.
+    missing = sum(1 for p, (amount, _) in zip(paid, pots, strict=True) if amount and not p)
+    # With an unknown rake only what no pot can hold is an error.
+    error = over * 4 + (abs(short - deductions) if deductions is not None else 0)
     labels = sum(1 for c, pot in zip(claims, assignment, strict=True)
                  if c.label is not None and c.label != pot)
     disorder = 0
@@ -85,7 +82,7 @@ def _score(claims: Sequence[Claim], pots: Sequence[tuple[int, tuple[str, ...]]],
         if pot < last.get(claim.player, -1):
             disorder += 1
         last[claim.player] = pot
-    return error, labels, disorder
+    return error, missing, labels, disorder
 
 
 def _first_fit(claims: Sequence[Claim], pots: Sequence[tuple[int, tuple[str, ...]]]
