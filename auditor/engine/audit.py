@@ -434,7 +434,14 @@ def _take_implied_return(stated: Stated, owner: str, excess: int, pots: int) -> 
     collected = stated.collected
     exact = [i for i in mine if collected[i][0].amount == back]
     labelled = [i for i in exact if (collected[i][0].pot or 0) >= pots]
-    if labelled or exact:
+    beyond = [i for i in mine if (collected[i][0].pot or 0) >= pots
+              and collected[i][0].amount > back]
+    if beyond and not exact:
+        # A "side pot" no replayed pot matches, of more than his excess: all of it is
+        # the return (SP001 says by how much it is too much).
+        back = collected[beyond[0]][0].amount
+        del collected[beyond[0]]
+    elif labelled or exact:
         del collected[(labelled or exact)[0]]
     else:
         left = back

@@ -101,6 +101,7 @@ class PlayerState:
         "name",
         "pending",
         "room",
+        "sitting_out",
         "skew",
         "stack",
         "start_stack",
@@ -137,6 +138,7 @@ class PlayerState:
         self.skew = 0
         self.meant = 0
         self.pending = 0  # what a check facing a bet left owing, until he acts again
+        self.sitting_out = False  # marked sitting out on his seat line
 
     def __repr__(self) -> str:
         return (
@@ -236,6 +238,7 @@ class BettingState:
             name = s.player
             seat = s.seat
             p = PlayerState(name, s.stack, cap)
+            p.sitting_out = s.sitting_out
             if name in players or seat <= previous:
                 in_order = False
             previous = seat
@@ -611,11 +614,14 @@ class BettingState:
     def _apply_fold(self, ev: Fold, p: PlayerState | None) -> None:
         if p is None:
             return
-        if p.all_in:
-            # PokerStars folds a sitting-out player all-in from his blind; that is not a
-            # turn in the betting, so the turn order does not move.
+        if p.all_in or (p.sitting_out and not p.voluntary):
+            # PokerStars folds a sitting-out player all-in from his blind, iPoker one who
+            # posted an ante and sat out; that is not a turn in the betting, so the turn
+            # order does not move.
             if p.dealt_in and not p.folded:
                 self.in_hand_count -= 1
+                if not p.all_in:
+                    self.live.remove(p)
             p.folded = True
             p.took_part = True
             self._next = _UNKNOWN

@@ -90,6 +90,12 @@ def share_fault(audit: PotAudit, part: PartAudit) -> tuple[str, str] | None:
         diffs = {p: part.paid.get(p, 0) - expected.get(p, 0) for p in part.compared}
         if not any(diffs.values()):
             return None
+        pots = len(audit.layout.pots)
+        if audit.hand.dialect.pot_labels != "reliable" and pots > 1 and all(
+                abs(d) < pots for d in diffs.values()):
+            # Unlabelled collections of several pots (iPoker pays one total per player):
+            # each pot may leave its own odd chip, and which went where cannot be told.
+            return None
         worst = max(part.compared, key=lambda p: abs(diffs[p]))
         if _odd_chips_elsewhere(audit, part, sum(expected.values())):
             return "odd_chip", worst

@@ -544,7 +544,9 @@ def test_odd_chip_profile_best_hand_suit():
 
 def table_hand(hand_id: str, stacks: dict[str, int], tournament: str | None = None,
                started: str = "2020/01/01 10:00:00 ET", notes=()) -> Hand:  # fmt: skip
-    kit = Kit(stacks, hand_id=hand_id, tournament=tournament, started=started)
+    # the button moves from hand to hand (an unmoved one means hands are missing)
+    kit = Kit(stacks, hand_id=hand_id, tournament=tournament, started=started,
+              button=int(hand_id) % len(stacks) + 1)
     for player, kind in notes:
         kit.add(TableNote, kind=kind, player=player)
     kit.add(Collected, player="A", amount=2)
@@ -696,5 +698,5 @@ def test_se001_a_dropped_table_is_not_compared_but_a_kept_one_is():
     tracker.feed(a._replace(table="X", hand_id="2"))
     tracker.feed(a._replace(table="Y", hand_id="3"))  # the first table is dropped here
     assert tracker.feed(b) == []
-    tracker.feed(b._replace(hand_id="6", seats=a.seats))
-    assert "B" in {f.player for f in tracker.feed(b._replace(hand_id="7"))}
+    tracker.feed(b._replace(hand_id="6", seats=a.seats, button=1))
+    assert "B" in {f.player for f in tracker.feed(b._replace(hand_id="7", button=2))}

@@ -15,9 +15,10 @@ def check_turn(state: BettingState, ev: Action, p: PlayerState | None) -> Findin
     nxt = state.next_to_act()
     if nxt is not None and nxt is p:
         return None
-    if p is not None and (p in state.skipped or (p.all_in and not p.voluntary)):
+    if p is not None and (p in state.skipped or (
+            (p.all_in or (p.sitting_out and ev.__class__ is Fold)) and not p.voluntary)):
         # A player passed over by an earlier out-of-turn action (already reported), or
-        # the fold of a player all-in from his blind (not a turn; see TU002).
+        # the fold of a player all-in from his blind or sitting out (not a turn; TU002).
         return None
     if nxt is None:
         message = f"{ev.player} acts after the betting round on the {state.street} had closed."

@@ -11,6 +11,7 @@ from auditor.engine.result import PayoutRow
 from auditor.model.events import StackChange, TableNote
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
+from auditor.model.when import started_at
 from auditor.rules.base import Finding, Rule
 
 _SEAT_CHANGES = frozenset({"joins", "leaves", "removed"})
@@ -85,6 +86,7 @@ class HandStacks(NamedTuple):
     changes: tuple[tuple[str, int | None, int | None], ...] = ()
     sequence: int | None = None  # the hand's number at its table, where ids carry one
     currency: str = ""  # as the report writes it
+    button: int | None = None  # the button's seat
 
     @classmethod
     def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
@@ -118,6 +120,7 @@ class HandStacks(NamedTuple):
             tuple(changes),
             _sequence(info.hand_id) if dialect.hand_id_sequence else None,
             info.unit,
+            info.button_seat,
         )
 
     @property
@@ -235,7 +238,11 @@ _TOURNAMENT_GAP = timedelta(minutes=20)
 
 
 def _started(text: str) -> datetime | None:
-    """The first date and time of a header (the site's local time), if it reads."""
+    """When a hand started: in UTC where the site names its zone, else the first date
+    and time of the header (the site's local time), if it reads."""
+    found = started_at(text)
+    if found is not None:
+        return found
     m = _WHEN.search(text)
     if m is None:
         return None
@@ -247,7 +254,8 @@ def _started(text: str) -> datetime | None:
 
 def _soon_after(previous: datetime | None, current: datetime | None, tournament: bool) -> bool:
     """Whether two hands are close enough in time to be consecutive (True if unknown)."""
-    if previous is None or current is None:
+    if previous is None or current is None or (previous.tzinfo is None) != (
+            current.tzinfo is None):
         return True
     gap = current - previous
     return timedelta(0) <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
@@ -284,6 +292,8 @@ def _follows(before: HandStacks, hand: HandStacks) -> bool:
     number where ids count the table's hands, else a later hand id."""
     if hand.sequence is not None and before.sequence is not None:
         return hand.sequence == before.sequence + 1
+    if hand.button is not None and hand.button == before.button and not hand.logged:
+        return False  # the button moves every hand: the hands between are missing
     if hand.logged:
         return True  # a log's hands come in the order they were played
     return _after(before.hand_id, hand.hand_id)

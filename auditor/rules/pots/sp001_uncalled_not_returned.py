@@ -80,12 +80,19 @@ class UncalledNotReturned(PotRule):
                     f"but it was {owner}'s bet.",
                     player=owner, expected=excess, observed=0,
                 ))  # fmt: skip
-            elif implicit:
+            elif implicit and got < excess:
                 # The site returns the excess inside its owner's collection.
                 out.append(finding(
                     cls.code, audit.anchor_line,
                     f"{owner}'s uncalled {audit.money(excess)} should come back inside "
                     f"what he collected, but he collected only {audit.money(got)}.",
+                    player=owner, expected=excess, observed=got,
+                ))  # fmt: skip
+            elif implicit:
+                out.append(finding(
+                    cls.code, audit.anchor_line,
+                    f"{owner} took {audit.money(got)} back as his uncalled bet; the uncalled "
+                    f"excess was {audit.money(excess)}.",
                     player=owner, expected=excess, observed=got,
                 ))  # fmt: skip
             elif got == 0:

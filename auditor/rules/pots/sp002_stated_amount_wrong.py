@@ -54,6 +54,12 @@ class StatedAmountWrong(PotRule):
         total = audit.expected_total  # the total as the site defines it
         if total is None:
             return out  # the site states no total it defines, or its rake is unknown
+        if s.total != total and audit.hand.dialect.total_pot == "net_of_rake":
+            paid = sum(ev.amount for ev, _, _ in audit.collected)
+            if s.total == paid + sum(audit.stated_returns.values()):
+                # The site's total is what it paid (Winamax): when the payments are
+                # wrong, so is the total, and SP007 reports the chips once.
+                return out
         if s.total != total:
             # A total that matches the history's own (wrong) uncalled return is the
             # uncalled bet's fault, reported once by SP001.
