@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-UncalledShown = Literal["printed", "in_collected"]
+UncalledShown = Literal["printed", "in_collected", "implied"]
 PotLabels = Literal["reliable", "hints", "none"]
 TotalPot = Literal["gross", "net_of_rake", "main_net_of_rake", "absent"]
 RakeShown = Literal["stated", "derived", "unknown", "none"]
 CashOut = Literal["share_not_awarded", "paid_by_site", "none"]
 RunOddChip = Literal["first_run", "unknown"]
 HandOrder = Literal["file", "reverse", "by_start_time"]
+Payouts = Literal["stated", "absent"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,7 +29,9 @@ class Dialect:
     - ``uncalled``: ``printed`` when the site prints each return (``Uncalled bet ($X)
       returned to P``); ``in_collected`` when the excess comes back inside its owner's
       collected amount, sometimes under a pot label of its own (Winamax, Party, iPoker,
-      888).
+      888); ``implied`` when no return is printed and no collected amount holds the
+      excess: it goes back without a word (PHH, a replay format: its ``winnings`` leave
+      the uncalled bet out).
     - ``silent_returns_before``: the year before which the site also returned uncalled bets
       without a line (old exports): a history older than that may leave the line out.
       None when the site always printed them where ``uncalled`` says so.
@@ -49,6 +52,10 @@ class Dialect:
     - ``run_odd_chip``: where the odd chip of a pot run more than once goes.
     - ``topups_logged``: whether the log records every stack change between hands (then a
       stack that changes without one is a finding in either direction).
+    - ``payouts``: ``stated`` when the history says what each player collected (no
+      collected amount then means he was paid nothing); ``absent`` when it does not say
+      who was paid (PHH datasets that leave ``winnings`` zero): only the betting and the
+      pots' sizes can be judged, not who was paid what.
     - ``hand_order``: how the hands of a file are ordered in time.
     - ``hand_id_sequence``: hand ids count the hands of a table, so a gap means hands are
       missing between two hands that follow each other in the file (Winamax).
@@ -66,6 +73,7 @@ class Dialect:
     topups_logged: bool = False
     hand_order: HandOrder = "file"
     hand_id_sequence: bool = False
+    payouts: Payouts = "stated"
 
 
 DEFAULT_DIALECT = Dialect()
