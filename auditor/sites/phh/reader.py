@@ -43,6 +43,7 @@ import tomllib
 from contextlib import suppress
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from operator import itemgetter
 from typing import Any
 
 from auditor.model import events as ev
@@ -51,10 +52,12 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import MAX_UNITS
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
+from auditor.sites.phh import fast_toml
 
 SITE = "phh"
 UNKNOWN_STACK = MAX_UNITS
 _MAX_DECIMALS = 6
+_MAX_WHOLE = MAX_UNITS // 10**_MAX_DECIMALS  # an integer amount surely small enough
 
 # variant -> (game, limit, hi/lo, hole cards, name)
 _VARIANTS: dict[str, tuple[Game, Limit, bool, int, str]] = {
@@ -74,11 +77,19 @@ _TABLE_HEADER = re.compile(r"^\[[^\[\]\n]+\][ \t]*(?:#.*)?$")
 _KEY = re.compile(r"[ \t]*([A-Za-z0-9_\-]+|'[^'\n]*'|\"[^\"\n]*\")[ \t]*=")
 _CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 _STREETS = {0: ("flop", 3), 3: ("turn", 1), 4: ("river", 1)}
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
 
 _NEW = {cls: ev.positional(cls) for cls in (
     ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
     ev.Shows, ev.Mucks, ev.Collected, ev.ShowdownStart, ev.Seat,
 )}
+
+
+_NEW_HAND = ev.positional(Hand)
+_NEW_INFO = ev.positional(HandInfo)
+_FIRST = itemgetter(0)
+_HOLE, _STREET, _FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (
+    ev.HoleCards, ev.StreetStart, ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise))
 
 
 class _NotReplayed(Exception):
@@ -109,10 +120,13 @@ class _Player:
 class PhhReader:
     """Reads PHH hand blocks (one TOML table each)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, fast: bool = True) -> None:
         from auditor.sites.phh import DIALECT, NO_PAYOUTS_DIALECT
 
         self.dialects = (DIALECT, NO_PAYOUTS_DIALECT)
+        # Without ``fast`` every table is read by ``tomllib``: the reference the fast
+        # reading of the common table is tested against.
+        self.fast = fast
 
     def read(self, block: HandBlock) -> Hand | Unreadable:
         """The hand of ``block``, or why it cannot be replayed (HH001, HH002)."""
@@ -187,11 +201,18 @@ class _HandReader:
         self.reader = reader
         self.block = block
         lines = block.lines
-        self.offset = 1 if lines and _TABLE_HEADER.match(lines[0].strip()) else 0
-        self.body = "\n".join(lines[self.offset:])
+        offset = self.offset = 1 if lines and _TABLE_HEADER.match(lines[0].strip()) else 0
         self.partial: HandInfo | None = None  # what the hand says of itself, once read
         self.keys: dict[str, int] = {}  # key -> line index in ``lines``
-        for i, line in enumerate(lines[self.offset:], self.offset):
+        # The common table, one key per line, read fast; anything else by ``tomllib``.
+        fast = fast_toml.loads(lines[offset:]) if reader.fast else None
+        self.data: dict[str, Any] | None = None
+        self.one_line_actions = fast is not None
+        if fast is not None:
+            self.data = fast[0]
+            self.keys = {key: i + offset for key, i in fast[1].items()}
+            return
+        for i, line in enumerate(lines[offset:], offset):
             m = _KEY.match(line)
             if m:
                 self.keys.setdefault(m.group(1).strip("'\""), i)
@@ -209,25 +230,18 @@ class _HandReader:
     def _decimals(self, data: dict[str, Any]) -> int:
         """The smallest unit the hand's amounts need (cents at least, with a currency)."""
         needed = 0
-        values: list[Any] = []
-        for key in ("antes", "blinds_or_straddles", "starting_stacks", "winnings",
-                    "finishing_stacks"):
-            v = data.get(key)
-            if isinstance(v, list):
-                values += v
-        for key in ("min_bet", "small_bet", "big_bet", "bring_in"):
-            if key in data:
-                values.append(data[key])
-        for action in data.get("actions", []) if isinstance(data.get("actions"), list) else []:
-            words = str(action).split("#")[0].split()
-            if len(words) == 3 and words[1] == "cbr":
-                with suppress(InvalidOperation):
-                    values.append(Decimal(words[2].replace(",", "")))
-        for v in values:
-            if isinstance(v, Decimal) and v.is_finite():
-                exponent = v.normalize().as_tuple().exponent
-                if isinstance(exponent, int) and -exponent > needed:
-                    needed = -exponent
+        for key in _AMOUNT_KEYS:
+            i = self.keys.get(key)
+            if i is None:
+                continue
+            line = self.block.lines[i]
+            if "." in line:
+                for frac in _FRACTION.findall(line):
+                    digits = len(frac.rstrip("0"))
+                    if digits > needed:
+                        needed = digits
+        if not self.one_line_actions:  # written another way: read from the values
+            needed = max(needed, _value_decimals(data))
         if data.get("currency") or data.get("currency_symbol"):
             needed = max(needed, 2)
         if needed > _MAX_DECIMALS:
@@ -237,6 +251,8 @@ class _HandReader:
 
     def units(self, value: Any, line: int, what: str) -> int:
         """``value`` (a TOML integer or decimal) in the hand's smallest unit, exactly."""
+        if value.__class__ is int and 0 <= value <= _MAX_WHOLE:
+            return value * self.scale  # type: ignore[no-any-return]
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise LineError(line, f"{what} is not a number: {value!r}")
         scaled = Decimal(value).scaleb(self.decimals)
@@ -262,12 +278,14 @@ class _HandReader:
     def read(self) -> Hand:
         block = self.block
         first = block.first_line
-        try:
-            data = tomllib.loads(self.body, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as exc:
-            line = re.search(r"line (\d+)", str(exc))
-            at = first + self.offset + int(line.group(1)) - 1 if line else first
-            raise LineError(at, f"not a PHH hand (TOML): {exc}") from None
+        data = self.data
+        if data is None:
+            try:
+                data = tomllib.loads("\n".join(block.lines[self.offset:]), parse_float=Decimal)
+            except tomllib.TOMLDecodeError as exc:
+                line = re.search(r"line (\d+)", str(exc))
+                at = first + self.offset + int(line.group(1)) - 1 if line else first
+                raise LineError(at, f"not a PHH hand (TOML): {exc}") from None
         variant = str(data.get("variant", ""))
         stacks_raw = data.get("starting_stacks")
         if not isinstance(stacks_raw, list) or not stacks_raw:
@@ -282,8 +300,9 @@ class _HandReader:
                             f"'players' must name each of the {n} players once")
         self.names = names = [str(x) for x in names]
         self.decimals = self._decimals(data)
-        info = self.partial = self._info(data, variant, n)
+        self.scale = 10**self.decimals
         if variant not in _VARIANTS:
+            info = self.partial = self._info(data, variant, n)
             why = (f"{_NOT_REPLAYED[variant]} ({variant}): stud and draw games are not replayed"
                    if variant in _NOT_REPLAYED else f"PHH variant {variant!r} is not replayed")
             raise _NotReplayed(self.line_of("variant"), why, info)
@@ -305,9 +324,10 @@ class _HandReader:
                           (UNKNOWN_STACK if not p.known else p.stack + p.total))
                  for p in players}
         seat_line = self.line_of("players") if "players" in self.keys else stack_line
-        seat_events = [_NEW[ev.Seat](seat_line, seat, p.name, start[p.name], False)
-                       for seat, p in zip(seats, players, strict=True)]
-        seat_events.sort(key=lambda s: s.seat)
+        new_seat = _NEW[ev.Seat]
+        seat_events = [new_seat(seat_line, seat, p.name, start[p.name], False)
+                       for seat, p in sorted(zip(seats, players, strict=True),
+                                             key=_FIRST)]
         winnings = data.get("winnings")
         paid = (isinstance(winnings, list) and len(winnings) == n
                 and any(w for w in winnings if not isinstance(w, bool)))
@@ -319,9 +339,8 @@ class _HandReader:
                     events.append(_NEW[ev.Collected](line, p.name, value, None, 0))
         dialect: Dialect = self.reader.dialects[0 if paid else 1]
         first_line, last_line = block.span
-        return Hand(source=block.source, first_line=first_line, last_line=last_line, info=info,
-                    seats=tuple(seat_events), events=tuple(events), cancelled=False,
-                    dialect=dialect)
+        return _NEW_HAND(block.source, first_line, last_line, info, tuple(seat_events),
+                         tuple(events), False, dialect)
 
     def _info(self, data: dict[str, Any], variant: str, n: int, button: int | None = None
               ) -> HandInfo:
@@ -352,14 +371,11 @@ class _HandReader:
                 started += f" {zone}"
         hand_id = data.get("hand")
         seat_count = data.get("seat_count")
-        return HandInfo(
-            site=SITE, hand_id=str(hand_id) if hand_id is not None else _table_name(self.block),
-            game=game, variant=name, limit=limit, hi_lo=hi_lo, hole_cards=hole, stakes=stakes,
-            currency=currency, symbol=symbol, decimals=self.decimals,
-            tournament=str(data["event"]) if data.get("event") else None,
-            table=str(data.get("table", "")),
-            max_seats=seat_count if isinstance(seat_count, int) else None,
-            button_seat=button, started=started,
+        return _NEW_INFO(  # the HandInfo fields, in order
+            SITE, str(hand_id) if hand_id is not None else _table_name(self.block), game, name,
+            limit, hi_lo, hole, stakes, 0, None, currency, symbol, self.decimals,
+            str(data["event"]) if data.get("event") else None, str(data.get("table", "")),
+            seat_count if isinstance(seat_count, int) else None, button, started,
         )
 
     def _seats(self, data: dict[str, Any], n: int) -> list[int]:
@@ -411,9 +427,9 @@ class _HandReader:
     def _action_lines(self, count: int, default: int) -> list[int]:
         """The file line of each string of ``actions``."""
         i = self.keys.get("actions")
-        if i is None:
+        if i is None or self.one_line_actions:
             return [default] * count
-        text = self.body
+        text = "\n".join(self.block.lines[self.offset:])
         # Offsets of the body's lines (the body starts at line index ``offset``).
         starts = [0]
         for m in re.finditer("\n", text):
@@ -445,70 +461,70 @@ class _HandReader:
         and bets from raises, and to size calls."""
         players = self.players
         by_label = {f"p{i + 1}": p for i, p in enumerate(players)}
+        unknown = [p for p in players if not p.known]
         board: list[str] = []
         bet = max((p.commit for p in players), default=0)
-        street = "preflop"
         showdown = False
         streets = 0  # streets dealt after the preflop
+        append = events.append
         for k, raw in enumerate(actions):
             line = lines[k]
-            if not isinstance(raw, str):
+            if raw.__class__ is not str:
                 raise LineError(line, f"an action that is not a string: {raw!r}")
-            words = raw.split("#")[0].split()
+            words = raw.split() if "#" not in raw else raw.split("#")[0].split()
             if not words:
                 continue  # a comment alone
-            if words[0] == "d":
-                if len(words) == 4 and words[1] == "dh":
+            first = words[0]
+            count = len(words)
+            if first == "d":
+                if count == 4 and words[1] == "dh":
                     p = by_label.get(words[2])
                     if p is None:
                         raise LineError(line, f"{raw!r}: no player {words[2]}")
                     cards = self._cards(words[3], line, raw)
                     p.hole = cards
-                    events.append(_NEW[ev.HoleCards](line, p.name, cards))
+                    append(_HOLE(line, p.name, cards))
                     continue
-                if len(words) == 3 and words[1] == "db":
+                if count == 3 and words[1] == "db":
                     cards = self._cards(words[2], line, raw)
                     step = _STREETS.get(len(board))
-                    if step is None or len(cards) != step[1] or not all(c[0] != "?" for c in
-                                                                       cards):
+                    if step is None or len(cards) != step[1]:
                         raise LineError(line, f"{raw!r}: not the next street's cards "
                                               f"(the board has {len(board)} cards)")
                     board += cards
-                    street = step[0]
                     streets += 1
                     for p in players:
                         p.commit = 0
                     bet = 0
-                    events.append(_NEW[ev.StreetStart](line, street, tuple(board), 0))
+                    append(_STREET(line, step[0], tuple(board), 0))
                     continue
                 raise LineError(line, f"not a PHH dealing action: {raw!r}")
-            p = by_label.get(words[0])
+            p = by_label.get(first)
             if p is None:
-                raise LineError(line, f"not a PHH action (no player {words[0]!r}): {raw!r}")
-            verb = words[1] if len(words) > 1 else ""
-            if verb in ("f", "cc", "cbr"):
-                if verb == "cbr" and len(words) == 3:
-                    raising_to = self._amount(words[2], line, raw)
-                else:
-                    raising_to = 0
-                for q in players:
+                raise LineError(line, f"not a PHH action (no player {first!r}): {raw!r}")
+            verb = words[1] if count > 1 else ""
+            to = 0
+            if verb == "cbr" and count == 3:
+                to = self._amount(words[2], line, raw)
+            if unknown and verb in ("f", "cc", "cbr"):
+                for q in unknown:
                     # A player of unknown stack still in the hand owes an action when a
                     # later street is played, or someone raises past him.
-                    if (q is not p and not q.known and not q.folded and q.last_action >= 0
-                            and (streets > q.last_street or raising_to > q.commit)):
+                    if (q is not p and not q.folded and q.last_action >= 0
+                            and (streets > q.last_street or to > q.commit)):
                         q.owes_action = True
                 p.last_action = k
                 p.last_street = streets
                 p.owes_action = False
-            if verb == "f" and len(words) == 2:
+            if count == 2 and verb == "f":
                 p.folded = True
-                events.append(_NEW[ev.Fold](line, p.name))
-            elif verb == "cc" and len(words) == 2:
+                append(_FOLD(line, p.name))
+            elif count == 2 and verb == "cc":
                 owed = bet - p.commit
                 if owed <= 0:
-                    events.append(_NEW[ev.Check](line, p.name))
+                    append(_CHECK(line, p.name))
                 else:
-                    amount = min(owed, p.stack)
+                    amount = owed if owed < p.stack else p.stack
                     p.stack -= amount
                     p.commit += amount
                     p.total += amount
@@ -516,9 +532,8 @@ class _HandReader:
                         p.all_in = True
                     p.last_money = len(events)
                     p.last_money_action = k
-                    events.append(_NEW[ev.Call](line, p.name, amount, p.all_in and p.known))
-            elif verb == "cbr" and len(words) == 3:
-                to = self._amount(words[2], line, raw)
+                    append(_CALL(line, p.name, amount, p.all_in and p.known))
+            elif count == 3 and verb == "cbr":
                 added = to - p.commit
                 if added <= 0:
                     raise LineError(line, f"{raw!r}: a bet or raise to {words[2]} is no more "
@@ -532,35 +547,33 @@ class _HandReader:
                 p.last_money_action = k
                 flag = p.all_in and p.known and p.stack == 0
                 if bet == 0:
-                    events.append(_NEW[ev.Bet](line, p.name, added, flag))
+                    append(_BET(line, p.name, added, flag))
                 else:
-                    events.append(_NEW[ev.Raise](line, p.name, to, None, flag))
+                    append(_RAISE(line, p.name, to, None, flag))
                 if to > bet:
                     bet = to
-            elif verb == "sm" and len(words) in (2, 3):
+            elif verb == "sm" and count in (2, 3):
                 if not showdown:
                     showdown = True
-                    events.append(_NEW[ev.ShowdownStart](line, 0))
-                if len(words) == 2:
-                    events.append(_NEW[ev.Mucks](line, p.name, ()))
+                    append(_NEW[ev.ShowdownStart](line, 0))
+                if count == 2:
+                    append(_NEW[ev.Mucks](line, p.name, ()))
                 else:
                     cards = p.hole if words[2] == "-" else self._cards(words[2], line, raw)
-                    events.append(_NEW[ev.Shows](line, p.name, cards, ""))
+                    append(_NEW[ev.Shows](line, p.name, cards, ""))
             elif verb in ("sd", "pb"):
                 raise _NotReplayed(line, f"{raw!r}: discards and bring-ins belong to draw and "
                                          "stud games, which are not replayed", info)
             else:
                 raise LineError(line, f"not a PHH action: {raw!r}")
         # Unknown stacks: who stopped acting while others went on was all-in.
-        for p in players:
-            if (not p.known and not p.folded and p.owes_action
-                    and p.last_money_action == p.last_action):
+        for p in unknown:
+            if not p.folded and p.owes_action and p.last_money_action == p.last_action:
                 p.all_in = True
-                made = events[p.last_money]
-                events[p.last_money] = _with_all_in(made)
+                events[p.last_money] = _with_all_in(events[p.last_money])
         live = [p for p in players if not p.folded]
         if not showdown and len(live) >= 2 and actions:
-            events.append(_NEW[ev.ShowdownStart](lines[-1], 0))
+            append(_NEW[ev.ShowdownStart](lines[-1], 0))
 
     def _amount(self, text: str, line: int, raw: str) -> int:
         try:
@@ -571,14 +584,47 @@ class _HandReader:
 
     def _cards(self, text: str, line: int, raw: str) -> tuple[str, ...]:
         """``AcQc`` -> ("Ac", "Qc"); () when any card is unknown (``????``)."""
+        found = _CARDS_SEEN.get(text)
+        if found is not None:
+            return found
         if len(text) % 2 or _CARD.fullmatch(text[:2]) is None:
             raise LineError(line, f"{raw!r}: {text!r} are not cards")
         cards = tuple(text[i : i + 2] for i in range(0, len(text), 2))
         if not all(_CARD.fullmatch(c) for c in cards):
             raise LineError(line, f"{raw!r}: {text!r} are not cards")
         if any("?" in c for c in cards):
-            return ()
+            cards = ()
+        if len(_CARDS_SEEN) < 100_000:
+            _CARDS_SEEN[text] = cards
         return cards
+
+
+_AMOUNT_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "winnings", "min_bet",
+                "small_bet", "big_bet", "bring_in", "actions")
+_FRACTION = re.compile(r"(?<![\w.])\d+\.(\d+)(?![\w.])")
+
+
+def _value_decimals(data: dict[str, Any]) -> int:
+    """The decimals the amounts of ``data`` need, from the values themselves."""
+    values: list[Any] = []
+    for key in _AMOUNT_KEYS[:-1]:
+        v = data.get(key)
+        if isinstance(v, list):
+            values += v
+        elif v is not None:
+            values.append(v)
+    for action in data.get("actions") or ():
+        words = str(action).split("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            with suppress(InvalidOperation):
+                values.append(Decimal(words[2].replace(",", "")))
+    needed = 0
+    for v in values:
+        if isinstance(v, Decimal) and v.is_finite():
+            exponent = v.normalize().as_tuple().exponent
+            if isinstance(exponent, int) and -exponent > needed:
+                needed = -exponent
+    return needed
 
 
 def _with_all_in(made: ev.Event) -> ev.Event:
