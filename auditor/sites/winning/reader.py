@@ -523,6 +523,10 @@ class WinningReader:
         self.dialects = (DIALECT, CLASSIC_DIALECT)
         self.parsers = (grammars.load("winning"), grammars.load("winning_classic"))
         self.recipes: tuple[dict[str, Recipe], dict[str, Recipe]] = ({}, {})
+        # (line up to its cards, how many card groups) -> (recipe, values, name), by
+        # generation: deals, streets and boards differ only in their cards.
+        self.carded: tuple[dict[tuple[str, int], tuple[Recipe, list[str], str | None]], ...] = (
+            {}, {})
         # (generation, decimals) -> line as printed -> its operation.
         self.exact: dict[tuple[int, int], dict[str, Op]] = {}
         self.amount_caches: dict[int, _AmountCache] = {}
@@ -608,6 +612,8 @@ _NEW = {cls: ev.positional(cls) for cls in (
     ev.UncalledReturned, ev.Shows, ev.Mucks, ev.Collected, ev.ShowdownStart, ev.PotSummary,
     ev.BoardSummary, ev.TableNote, ev.Seat, ev.HandCancelled,
 )}
+_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (ev.Fold, ev.Check, ev.Call, ev.Bet,
@@ -759,36 +765,28 @@ class _HandReader:
         dealt_any: set[str] = set()  # 2014–16: players dealt cards
         hole_seen = classic
         ended = False  # 2014–16: the "Game ended at" line closes every whole hand
+        base = self.block.first_line
+        file_lines = self.block.numbers
         for i in todo[k:]:
             text = lines[i]
-            no = self.no(i)
+            no = base + i if file_lines is None else file_lines[i]
             op = exact.get(text)
             if op is None or (op[1] is not None and op[1] not in seated):
-                start, name = find(text, names)
-                values: list[str] = []
-                if name is None:
-                    shape = _split(fields, text, values)
-                else:
-                    head = _split(fields, text[:start], values) if start else ""
-                    shape = head + PLAYER + _split(fields, text[start + len(name):], values)
-                op = reader.recipe(classic, shape, no, text)(values, name, amount)
-                if reader.caching and (name is None or name in seated) and "[" not in text:
-                    if len(exact) >= reader.MAX_CACHE:
-                        exact.clear()
-                    exact[text] = op
+                op = self._op(text, no, names, seated, find, fields, exact, amount)
             code = op[0]
-            if op[1] == "" and code in _MONEY and (code != SUMMARY_PLAYER or op[5] or op[6]):
-                # WPN lost the name (and the seat line) of a player who still posts, acts
-                # or is paid: the hand's chips cannot be followed.
-                raise LineError(no, "a player with no name (and no seat line) puts chips "
-                                    f"in or is paid: the history lost his name: {text[:80]!r}")
-            if dealt and code not in (DEALT_HIDDEN, DEALT_CARD):
+            if code == DEALT_HIDDEN:  # the commonest 2014–16 line: "received a card."
+                player = op[1]
+                if player not in dealt:
+                    dealt[player] = [no, []]
+                    dealt_any.add(player)
+                    took_part.add(player)
+                continue
+            if dealt and code != DEALT_CARD:
                 for player, (line, cards) in dealt.items():
                     append(_HOLE(line, player, tuple(cards)))
                 dealt = {}
             if code <= CAPS:  # a post or a betting action
                 player = op[1]
-                took_part.add(player)
                 if in_summary:
                     raise LineError(no, "an action after the summary started")
                 own = commits.get(player, 0)
@@ -816,6 +814,7 @@ class _HandReader:
                         kind = "big"  # a live post out of position (returning player)
                     elif kind == "big" and posted_big is None:
                         posted_big = value
+                    took_part.add(player)
                     if kind != "ante" and kind != "dead":
                         own += value - dead
                         commits[player] = own
@@ -842,15 +841,14 @@ class _HandReader:
                     if to > bet:
                         bet = to
                 continue
-            if code in (DEALT_HIDDEN, DEALT_CARD):
+            if code == DEALT_CARD:
                 player = op[1]
                 took_part.add(player)
                 dealt_any.add(player)
                 got = dealt.get(player)
                 if got is None:
                     got = dealt[player] = [no, []]
-                if code == DEALT_CARD:
-                    got[1].extend(op[2])
+                got[1].extend(op[2])
                 continue
             if code == STREET:
                 street, board, on_run = op[2], op[3], op[4]
@@ -963,6 +961,51 @@ class _HandReader:
         first, last = self.block.span
         return _NEW_HAND(self.block.source, first, last, info, seats, tuple(events), cancelled,
                          dialect)
+
+    def _op(self, text: str, no: int, names: list[str], seated: frozenset[str],
+            find: Callable[[str, list[str]], tuple[int, str | None]], fields: re.Pattern[str],
+            exact: dict[str, Op], amount: Amounts) -> Op:
+        """The operation of a line not read before under these amounts (or naming a player
+        this hand does not seat): its name found, its shape parsed, and kept for the next
+        time the line comes. A line ending in cards (a deal, a street, a board) is kept
+        by what comes before its cards."""
+        reader = self.reader
+        classic = self.classic
+        carded = reader.carded[classic] if reader.caching else None
+        key: tuple[str, int] | None = None
+        if carded is not None and text.endswith("]"):
+            at = text.find(" [")
+            if at > 0 and _CARD_GROUPS.fullmatch(text, at):
+                cards = _CARD_GROUP.findall(text, at)
+                key = (text[:at], len(cards))
+                seen = carded.get(key)
+                if seen is not None and (seen[2] is None or seen[2] in seated):
+                    recipe, before, name = seen
+                    return recipe([*before, *cards], name, amount)
+        start, name = find(text, names)
+        values: list[str] = []
+        if name is None:
+            shape = _split(fields, text, values)
+        else:
+            head = _split(fields, text[:start], values) if start else ""
+            shape = head + PLAYER + _split(fields, text[start + len(name):], values)
+        recipe = reader.recipe(classic, shape, no, text)
+        op = recipe(values, name, amount)
+        if op[1] == "" and op[0] in _MONEY and (op[0] != SUMMARY_PLAYER or op[5] or op[6]):
+            # WPN lost the name (and the seat line) of a player who still posts, acts or
+            # is paid: the hand's chips cannot be followed.
+            raise LineError(no, "a player with no name (and no seat line) puts chips in or "
+                                f"is paid: the history lost his name: {text[:80]!r}")
+        if reader.caching and (name is None or name in seated):
+            if "[" not in text:
+                if len(exact) >= reader.MAX_CACHE:
+                    exact.clear()
+                exact[text] = op
+            elif key is not None and carded is not None and values[-key[1]:] == cards:
+                if len(carded) >= reader.MAX_CACHE:
+                    carded.clear()
+                carded[key] = (recipe, values[: -key[1]], name)
+        return op
 
     def _limit(self, game: _Game, facts: dict[str, Any], posted_big: int | None
                ) -> tuple[Limit | None, tuple[int, int] | None]:
