@@ -142,7 +142,7 @@ def explain(file: Path, hand_id: str, profile: str | None) -> None:
               help="Write the .phh file here (default: print it).")
 def export_phh(file: Path, hand_id: str, out: Path | None) -> None:
     """Write one hand of FILE as PHH, to replay it in PokerKit."""
-    from auditor.sites.phh.export import ExportError, export_in_file
+    from auditor.export_phh import ExportError, export_in_file
 
     if not file.is_file():
         _fail(f"{file}: no such file")

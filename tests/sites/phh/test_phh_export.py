@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from auditor.cli import main
+from auditor.export_phh import ExportError, hand_to_phh
 from auditor.model import events as ev
 from auditor.model.hand import Hand
 from auditor.parsing import read_path, read_text
 from auditor.pipeline import HandAuditor
-from auditor.sites.phh.export import ExportError, hand_to_phh
 
 pokerkit = pytest.importorskip("pokerkit")
 
