@@ -165,7 +165,16 @@ Recipe = Callable[[list[str], str | None, Amounts], Op]
 
 def _cards(text: str) -> tuple[str, ...]:
     """``[10c Kh]`` -> ``("Tc", "Kh")``."""
-    return tuple(("T" + c[2:]) if c.startswith("10") else c for c in text.strip("[]").split())
+    found = _CARDS_SEEN.get(text)
+    if found is None:
+        found = tuple(("T" + c[2:]) if c.startswith("10") else c
+                      for c in text.strip("[]").split())
+        if len(_CARDS_SEEN) < 200_000:
+            _CARDS_SEEN[text] = found
+    return found
+
+
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
 
 
 def _tokens(tree: Tree | Token) -> list[Token]:
@@ -542,9 +551,10 @@ class WinningReader:
         except _NotReplayed as exc:
             return self._unreadable(block, exc.line, "HH002", exc.message, exc.info)
         except LineError as exc:
-            return self._unreadable(block, exc.line, "HH001", exc.message, hand.partial)
+            return self._unreadable(block, exc.line, "HH001", exc.message, hand.header_info())
         except AmountError as exc:
-            return self._unreadable(block, block.first_line, "HH001", str(exc), hand.partial)
+            return self._unreadable(block, block.first_line, "HH001", str(exc),
+                                    hand.header_info())
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None = None) -> Unreadable:
@@ -630,7 +640,7 @@ class _HandReader:
         self.classic = classic
         lines = block.lines
         self.todo = list(compress(range(len(lines)), lines))  # blank lines carry nothing
-        self.partial: HandInfo | None = None  # what the header said, once read
+        self.header: tuple[_Game, dict[str, Any]] | None = None  # once read
 
     def no(self, i: int) -> int:
         """The file line of ``lines[i]``."""
@@ -703,6 +713,11 @@ class _HandReader:
             k += 1
         return game, facts, k
 
+    def header_info(self) -> HandInfo | None:
+        """What the header said, for a hand that could not be read further; None when the
+        header itself could not be read."""
+        return None if self.header is None else self._info(*self.header)
+
     def _info(self, game: _Game, facts: dict[str, Any], limit: Limit | None = None,
               stakes: tuple[int, int] | None = None) -> HandInfo:
         return _NEW_INFO(
@@ -721,9 +736,9 @@ class _HandReader:
             game, facts, k = self._classic_header()
         else:
             game, facts, k = self._modern_header()
-        self.partial = self._info(game, facts)
+        self.header = (game, facts)
         if game.reason is not None:
-            raise _NotReplayed(self.block.first_line, game.reason, self.partial)
+            raise _NotReplayed(self.block.first_line, game.reason, self._info(game, facts))
         lines = self.block.lines
         todo = self.todo
         n = len(todo)
