@@ -78,6 +78,9 @@ _KEY = re.compile(r"[ \t]*([A-Za-z0-9_\-]+|'[^'\n]*'|\"[^\"\n]*\")[ \t]*=")
 _CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 _STREETS = {0: ("flop", 3), 3: ("turn", 1), 4: ("river", 1)}
 _CARDS_SEEN: dict[str, tuple[str, ...]] = {}
+_WORDS: dict[str, list[str]] = {}  # an action's words (actions repeat: 'p3 f', 'd dh p1 ????')
+# (limit, decimals, small bet, big bet, minimum bet, forced bets) -> the header's stakes.
+_STAKES: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 _NEW = {cls: ev.positional(cls) for cls in (
     ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
@@ -346,19 +349,27 @@ class _HandReader:
               ) -> HandInfo:
         game, limit, hi_lo, hole, name = _VARIANTS.get(
             variant, ("other", "NL", False, 0, _NOT_REPLAYED.get(variant, variant)))
-        stakes = (0, 0)
-        try:
-            if limit == "FL":
-                stakes = (self.units(data.get("small_bet", 0), 0, ""),
-                          self.units(data.get("big_bet", 0), 0, ""))
-            else:
-                blinds = [b for b in data.get("blinds_or_straddles") or [] if b]
-                if len(blinds) >= 2:
-                    stakes = (self.units(abs(blinds[0]), 0, ""), self.units(abs(blinds[1]), 0, ""))
-                elif "min_bet" in data:
-                    stakes = (0, self.units(data["min_bet"], 0, ""))
-        except LineError:
+        blinds = data.get("blinds_or_straddles")
+        key = (limit, self.decimals, data.get("small_bet"), data.get("big_bet"),
+               data.get("min_bet"), tuple(blinds) if isinstance(blinds, list) else None)
+        stakes = _STAKES.get(key)
+        if stakes is None:
             stakes = (0, 0)
+            try:
+                if limit == "FL":
+                    stakes = (self.units(data.get("small_bet", 0), 0, ""),
+                              self.units(data.get("big_bet", 0), 0, ""))
+                else:
+                    forced = [b for b in blinds or [] if b]
+                    if len(forced) >= 2:
+                        stakes = (self.units(abs(forced[0]), 0, ""),
+                                  self.units(abs(forced[1]), 0, ""))
+                    elif "min_bet" in data:
+                        stakes = (0, self.units(data["min_bet"], 0, ""))
+            except (LineError, TypeError):
+                stakes = (0, 0)
+            if len(_STAKES) < 10_000:
+                _STAKES[key] = stakes
         symbol = str(data.get("currency_symbol", ""))
         currency = str(data.get("currency", "") or _SYMBOL_CURRENCY.get(symbol, ""))
         started = ""
@@ -471,7 +482,11 @@ class _HandReader:
             line = lines[k]
             if raw.__class__ is not str:
                 raise LineError(line, f"an action that is not a string: {raw!r}")
-            words = raw.split() if "#" not in raw else raw.split("#")[0].split()
+            words = _WORDS.get(raw)
+            if words is None:
+                words = raw.split() if "#" not in raw else raw.split("#")[0].split()
+                if len(_WORDS) < 100_000:
+                    _WORDS[raw] = words
             if not words:
                 continue  # a comment alone
             first = words[0]
