@@ -1,12 +1,11 @@
-"""Reader speed: hands per second of one site's reader on its own corpus files, beside the
-PokerStars reader on the PokerStars samples, in-process (``read_block`` only: no replay).
+"""Hands per second of a site's reader beside the PokerStars reader, in-process.
 
-    python bench/reader_speed.py wpn phh          # the sites to measure
-    python bench/reader_speed.py wpn --repeat 20  # passes over the hands (default 20)
+Every hand of the site's corpus folders (and PokerStars's samples and corpus) is cut into
+blocks once; then each reader reads its blocks ``--repeats`` times per round, the readers
+taking turns for ``--rounds`` rounds (a machine busy with other work slows all alike), and
+the best round of each is printed::
 
-The hands are cut once; each pass reads every hand again with the site's reader (its
-caches warm after the first pass, as in a long run). Prints the best of ``--runs``
-runs, the sites' runs interleaved.
+    python bench/reader_speed.py winamax
 """
 
 from __future__ import annotations
@@ -16,68 +15,57 @@ import time
 from pathlib import Path
 
 from auditor.parsing.blocks import HandBlock, blocks_of_file
-from auditor.parsing.reader import read_block
+from auditor.sites import reader
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _corpus() -> Path:
-    here = ROOT
-    for parent in (here, *here.parents):
-        if (parent / "shared" / "corpus").is_dir():
-            return parent / "shared" / "corpus"
-    raise SystemExit("no shared/corpus found above the project")
-
-
+# ``../shared/corpus`` beside the project, or from a git worktree one folder deeper.
+CORPUS = next((p / "shared" / "corpus" for p in ROOT.parents
+               if (p / "shared" / "corpus").is_dir()), ROOT.parent / "shared" / "corpus")
+SMITHY = "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories"
 FOLDERS = {
-    "pokerstars-samples": [ROOT / "sample_histories" / "pokerstars"],
-    "pokerstars": ["pokerstars", "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories/"
-                                 "PokerStars"],
-    "wpn": ["acr-wpn", "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories/"
-                       "WinningPoker"],
-    "phh": ["phh"],
+    "winamax": (CORPUS / "winamax", CORPUS / SMITHY / "Winamax"),
+    "pokerstars": (CORPUS / "pokerstars", CORPUS / SMITHY / "PokerStars"),
+    "wpn": (CORPUS / "acr-wpn", CORPUS / SMITHY / "WinningPoker"),
+    "phh": (CORPUS / "phh",),
 }
+NOT_DATA = {"LICENSE", "LICENSE.txt", "MANIFEST.tsv", "SOURCE.txt"}
 
 
-def blocks(name: str) -> list[HandBlock]:
-    """Every hand block of the site ``name`` in its folders."""
-    site = "pokerstars" if name.startswith("pokerstars") else name
+def blocks(folders: tuple[Path, ...], site: str) -> list[HandBlock]:
+    """The hand blocks of ``site`` in ``folders``."""
     out: list[HandBlock] = []
-    for folder in FOLDERS[name]:
-        root = folder if isinstance(folder, Path) else _corpus() / folder
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            try:
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            if path.name not in NOT_DATA and path.suffix != ".md":
                 out += [b for b in blocks_of_file(path, str(path)) if b.site == site]
-            except (OSError, ValueError):
-                continue
     return out
-
-
-def one_run(hands: list[HandBlock], repeat: int) -> float:
-    """Hands per second of ``repeat`` passes over ``hands``."""
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for block in hands:
-            read_block(block)
-    return repeat * len(hands) / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sites", nargs="+", choices=sorted(FOLDERS))
-    parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("site")
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
-    names = ["pokerstars-samples", "pokerstars", *args.sites]
-    sets = {name: blocks(name) for name in names}
-    best = dict.fromkeys(names, 0.0)
-    # Runs interleaved, best of each: a shared machine's load changes from minute to
-    # minute, and every reader then sees the same minutes.
-    for _ in range(args.runs):
-        for name in names:
-            best[name] = max(best[name], one_run(sets[name], args.repeat))
-    for name in names:
-        print(f"{name:20} {len(sets[name]):5} hands  {best[name]:9,.0f} hands/s")
+    runs = {
+        f"{args.site} corpus": (args.site, blocks(FOLDERS[args.site], args.site)),
+        "pokerstars samples": ("pokerstars", blocks((ROOT / "sample_histories" / "pokerstars",),
+                                                    "pokerstars")),
+        "pokerstars corpus": ("pokerstars", blocks(FOLDERS["pokerstars"], "pokerstars")),
+    }
+    readers = {name: reader(site).__class__() for name, (site, _) in runs.items()}
+    best = dict.fromkeys(runs, 0.0)
+    for _ in range(args.rounds):
+        for name, (_, found) in runs.items():
+            read = readers[name].read
+            start = time.perf_counter()
+            for _ in range(args.repeats):
+                for block in found:
+                    read(block)
+            rate = len(found) * args.repeats / (time.perf_counter() - start)
+            best[name] = max(best[name], rate)
+    for name, (_, found) in runs.items():
+        print(f"{name:>20}: {len(found):5d} hands, best {best[name]:8.0f} hands/s")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-UncalledShown = Literal["printed", "in_collected", "implied"]
+UncalledShown = Literal["printed", "in_collected", "silent"]
 PotLabels = Literal["reliable", "hints", "none"]
 TotalPot = Literal["gross", "net_of_rake", "main_net_of_rake", "absent"]
 RakeShown = Literal["stated", "derived", "unknown", "none"]
@@ -29,9 +29,9 @@ class Dialect:
     - ``uncalled``: ``printed`` when the site prints each return (``Uncalled bet ($X)
       returned to P``); ``in_collected`` when the excess comes back inside its owner's
       collected amount, sometimes under a pot label of its own (Winamax, Party, iPoker,
-      888); ``implied`` when no return is printed and no collected amount holds the
-      excess: it goes back without a word (PHH, a replay format: its ``winnings`` leave
-      the uncalled bet out).
+      888); ``silent`` when the excess goes back to its owner without a line and outside
+      the collected amounts, which are only the pot (PHH, a replay format: its
+      ``winnings`` leave the uncalled bet out).
     - ``silent_returns_before``: the year before which the site also returned uncalled bets
       without a line (old exports): a history older than that may leave the line out.
       None when the site always printed them where ``uncalled`` says so.

@@ -5,7 +5,7 @@ A replay format: it states the inputs of a hand (forced bets, stacks, actions) a
 each player's winnings, never an uncalled return, a pot or the rake (``reader.PhhReader``
 says how it maps to events). Its dialects:
 
-- ``DIALECT``, a hand whose ``winnings`` say who was paid: returns are ``implied`` (the
+- ``DIALECT``, a hand whose ``winnings`` say who was paid: returns are ``silent`` (the
   winnings leave the uncalled bet out: Absolute hand 1, ``winnings`` 25 = 5 + 10 + 10 once
   p5's uncalled 20 is back), no pot labels, no total, rake ``unknown`` (taken out of the
   winnings: Absolute hand 8 pays 149 of 2 × 75).
@@ -23,14 +23,14 @@ from auditor.parsing.blocks import HandBlock
 from auditor.sites.base import Reader, Site
 
 DIALECT = Dialect(
-    uncalled="implied",
+    uncalled="silent",
     pot_labels="none",
     total_pot="absent",
     rake="unknown",
     run_odd_chip="unknown",
 )
 NO_PAYOUTS_DIALECT = Dialect(
-    uncalled="implied",
+    uncalled="silent",
     pot_labels="none",
     total_pot="absent",
     rake="unknown",

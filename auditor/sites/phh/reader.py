@@ -79,6 +79,8 @@ _CARD = re.compile(r"[2-9TJQKA?][cdhs?]")
 _STREETS = {0: ("flop", 3), 3: ("turn", 1), 4: ("river", 1)}
 _CARDS_SEEN: dict[str, tuple[str, ...]] = {}
 _WORDS: dict[str, list[str]] = {}  # an action's words (actions repeat: 'p3 f', 'd dh p1 ????')
+# (an amount's text or Decimal, decimals) -> units: amounts repeat (blinds, stacks, bets).
+_AMOUNTS: dict[tuple[Any, int], int] = {}
 # (limit, decimals, small bet, big bet, minimum bet, forced bets) -> the header's stakes.
 _STAKES: dict[tuple[Any, ...], tuple[int, int]] = {}
 
@@ -256,6 +258,10 @@ class _HandReader:
         """``value`` (a TOML integer or decimal) in the hand's smallest unit, exactly."""
         if value.__class__ is int and 0 <= value <= _MAX_WHOLE:
             return value * self.scale  # type: ignore[no-any-return]
+        if value.__class__ is Decimal:
+            found = _AMOUNTS.get((value, self.decimals))
+            if found is not None:
+                return found
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise LineError(line, f"{what} is not a number: {value!r}")
         scaled = Decimal(value).scaleb(self.decimals)
@@ -264,6 +270,8 @@ class _HandReader:
         units = int(scaled)
         if units > MAX_UNITS:
             raise LineError(line, f"{what} is too large an amount to audit: {value!r}")
+        if value.__class__ is Decimal and len(_AMOUNTS) < 100_000:
+            _AMOUNTS[value, self.decimals] = units
         return units
 
     def amount_list(self, data: dict[str, Any], key: str, n: int, *,
@@ -591,11 +599,18 @@ class _HandReader:
             append(_NEW[ev.ShowdownStart](lines[-1], 0))
 
     def _amount(self, text: str, line: int, raw: str) -> int:
+        key = (text, self.decimals)
+        found = _AMOUNTS.get(key)
+        if found is not None:
+            return found
         try:
             value = Decimal(text.replace(",", ""))
         except InvalidOperation:
             raise LineError(line, f"{raw!r}: {text!r} is not an amount") from None
-        return self.units(value, line, f"{raw!r}")
+        found = self.units(value, line, f"{raw!r}")
+        if len(_AMOUNTS) < 100_000:
+            _AMOUNTS[key] = found
+        return found
 
     def _cards(self, text: str, line: int, raw: str) -> tuple[str, ...]:
         """``AcQc`` -> ("Ac", "Qc"); () when any card is unknown (``????``)."""

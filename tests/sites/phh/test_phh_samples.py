@@ -70,7 +70,7 @@ def test_winnings_are_collections_without_the_uncalled_bet() -> None:
     assert [e for e in hand.events if isinstance(e, ev.Collected)] == [
         ev.Collected(line=35, player="Kestrel", amount=4200, pot=None)]
     assert not [e for e in hand.events if isinstance(e, ev.UncalledReturned)]
-    assert hand.dialect is DIALECT and DIALECT.uncalled == "implied"
+    assert hand.dialect is DIALECT and DIALECT.uncalled == "silent"
     assert betting_codes(HEADS_UP.read_text(encoding="utf-8"), "hu.phh") == []
 
 
