@@ -153,5 +153,28 @@ def explain(file: Path, hand_id: str, profile: str | None) -> None:
     click.echo(text)
 
 
+@main.command("export-phh")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--hand", "hand_id", required=True, help="The hand number, as the site prints it.")
+@click.option("-o", "--out", "out", type=click.Path(path_type=Path), default=None,
+              help="Write the .phh file here (default: print it).")
+def export_phh(file: Path, hand_id: str, out: Path | None) -> None:
+    """Write one hand of FILE as PHH, to replay it in PokerKit."""
+    from auditor.export_phh import ExportError, export_in_file
+
+    if not file.is_file():
+        _fail(f"{file}: no such file")
+    try:
+        text = export_in_file(file, hand_id.lstrip("#"))
+    except ExportError as exc:
+        _fail(f"hand #{hand_id} cannot be written as PHH: {exc}")
+    if text is None:
+        _fail(f"no hand #{hand_id} in {file}")
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

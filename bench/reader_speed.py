@@ -18,11 +18,15 @@ from auditor.parsing.blocks import HandBlock, blocks_of_file
 from auditor.sites import reader
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
+# ``../shared/corpus`` beside the project, or from a git worktree one folder deeper.
+CORPUS = next((p / "shared" / "corpus" for p in ROOT.parents
+               if (p / "shared" / "corpus").is_dir()), ROOT.parent / "shared" / "corpus")
 SMITHY = "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories"
 FOLDERS = {
     "winamax": (CORPUS / "winamax", CORPUS / SMITHY / "Winamax"),
     "pokerstars": (CORPUS / "pokerstars", CORPUS / SMITHY / "PokerStars"),
+    "wpn": (CORPUS / "acr-wpn", CORPUS / SMITHY / "WinningPoker"),
+    "phh": (CORPUS / "phh",),
 }
 NOT_DATA = {"LICENSE", "LICENSE.txt", "MANIFEST.tsv", "SOURCE.txt"}
 

@@ -20,6 +20,7 @@ CashOut = Literal["share_not_awarded", "paid_by_site", "none"]
 RunOddChip = Literal["first_run", "unknown"]
 HandOrder = Literal["file", "reverse", "by_start_time"]
 SecondSmallBlind = Literal["dead", "live"]
+Payouts = Literal["stated", "absent"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,7 +36,8 @@ class Dialect:
       collected amounts, which are only the pot (888: ``collected [ $200 ]`` after an
       uncalled all-in of $2,091; iPoker's exports of its 2018+ client: ``bet`` counts the
       excess, ``win`` leaves it out, and the next hand's stack has it back). 888 pays a
-      walk's whole pot as one collection, the big blind's unmatched part included.
+      walk's whole pot as one collection, the big blind's unmatched part included. PHH, a replay
+      format, is ``silent`` too: its ``winnings`` leave the uncalled bet out.
     - ``pot_labels``: ``reliable`` when ``collected … from side pot-N`` names the pot the
       engine rebuilds; ``hints`` when labels may merge pots or name a returned excess;
       ``none`` when collections carry no label and are fitted to the replayed pots.
@@ -53,6 +55,10 @@ class Dialect:
     - ``run_odd_chip``: where the odd chip of a pot run more than once goes.
     - ``topups_logged``: whether the log records every stack change between hands (then a
       stack that changes without one is a finding in either direction).
+    - ``payouts``: ``stated`` when the history says what each player collected (no
+      collected amount then means he was paid nothing); ``absent`` when it does not say
+      who was paid (PHH datasets that leave ``winnings`` zero): only the betting and the
+      pots' sizes can be judged, not who was paid what.
     - ``hand_order``: how the hands of a file are ordered in time.
     - ``hand_id_sequence``: hand ids count the hands of a table, so a gap means hands are
       missing between two hands that follow each other in the file (Winamax).
@@ -73,6 +79,7 @@ class Dialect:
     hand_order: HandOrder = "file"
     hand_id_sequence: bool = False
     second_small_blind: SecondSmallBlind = "dead"
+    payouts: Payouts = "stated"
 
 
 DEFAULT_DIALECT = Dialect()

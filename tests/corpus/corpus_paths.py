@@ -5,7 +5,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+
+def _find_corpus() -> Path:
+    """``../shared/corpus`` beside the project; from a git worktree nested one folder
+    deeper (``/work/wt/<name>``), the first ``shared/corpus`` further up."""
+    here = Path(__file__).resolve()
+    beside = here.parents[3] / "shared" / "corpus"
+    if beside.is_dir():
+        return beside
+    for parent in here.parents[4:]:
+        if (parent / "shared" / "corpus").is_dir():
+            return parent / "shared" / "corpus"
+    return beside
+
+
+CORPUS = _find_corpus()
 
 POKERSTARS_ROOTS = (
     "pokerstars",

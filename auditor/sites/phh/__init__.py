@@ -1,27 +1,44 @@
 """PHH, the Poker Hand History format of PokerKit and the published datasets (TOML:
-``.phh`` holds one hand, ``.phhs`` one table per hand)."""
+``.phh`` holds one hand, ``.phhs`` one table per hand, cut at its ``[N]`` headers).
+
+A replay format: it states the inputs of a hand (forced bets, stacks, actions) and at most
+each player's winnings, never an uncalled return, a pot or the rake (``reader.PhhReader``
+says how it maps to events). Its dialects:
+
+- ``DIALECT``, a hand whose ``winnings`` say who was paid: returns are ``silent`` (the
+  winnings leave the uncalled bet out: Absolute hand 1, ``winnings`` 25 = 5 + 10 + 10 once
+  p5's uncalled 20 is back), no pot labels, no total, rake ``unknown`` (taken out of the
+  winnings: Absolute hand 8 pays 149 of 2 × 75).
+- ``NO_PAYOUTS_DIALECT``, a hand whose winnings are all zero or missing (the HandHQ
+  datasets did not record them in 28 of 41 hands): the same, with the payouts ``absent``.
+"""
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator
 
 from auditor.model.dialect import Dialect
 from auditor.parsing.blocks import HandBlock
-from auditor.sites.base import HeaderFacts, counted
+from auditor.sites.base import Reader, Site
 
 DIALECT = Dialect(
-    uncalled="in_collected",  # no returns: the engine computes them
+    uncalled="silent",
     pot_labels="none",
     total_pot="absent",
-    rake="unknown",  # ``winnings`` are after rake
+    rake="unknown",
+    run_odd_chip="unknown",
+)
+NO_PAYOUTS_DIALECT = Dialect(
+    uncalled="silent",
+    pot_labels="none",
+    total_pot="absent",
+    rake="unknown",
+    run_odd_chip="unknown",
+    payouts="absent",
 )
 
 _TABLE = re.compile(r"^\[[^\[\]\n]+\][ \t]*(?:#.*)?$", re.M)
-_VARIANTS = {"NT": ("holdem", "NL", "No-limit Texas hold'em"),
-             "FT": ("holdem", "FL", "Fixed-limit Texas hold'em"),
-             "PO": ("omaha", "PL", "Pot-limit Omaha hold'em")}
 
 
 def sniff(head: str, name: str) -> bool:
@@ -44,25 +61,25 @@ def cut(text: str, source: str) -> Iterator[HandBlock]:
         yield HandBlock(source, "phh", text.count("\n", 0, begin) + 1, body.split("\n"))
 
 
-def header_facts(block: HandBlock) -> HeaderFacts:
-    """Hand id, game, stakes and table of one PHH hand."""
-    lines = block.lines
-    body = "\n".join(lines[1:] if lines and _TABLE.match(lines[0]) else lines)
-    data = tomllib.loads(body)
-    facts: HeaderFacts = {"hand_id": str(data.get("hand", lines[0].strip("[] ")))}
-    game, limit, name = _VARIANTS.get(str(data.get("variant", "")), ("other", "NL", ""))
-    facts |= {"game": game, "limit": limit, "variant": name or str(data.get("variant", ""))}
-    facts["table"] = str(data.get("table", ""))
-    blinds = [b for b in data.get("blinds_or_straddles", []) if b]
-    if len(blinds) >= 2:
-        facts["stakes"] = (str(blinds[0]), str(blinds[1]))
-    if all(k in data for k in ("year", "month", "day")):
-        facts["started"] = f"{data['year']:04d}/{data['month']:02d}/{data['day']:02d} " \
-                           f"{data.get('time', '')}".strip()
-    if data.get("currency"):
-        facts["currency"] = str(data["currency"])
-    return facts
+def _reader() -> Reader:
+    from auditor.sites.phh.reader import PhhReader
+
+    return PhhReader()
 
 
-SITES = (counted("phh", "PHH (PokerKit)", ".phh and .phhs files (TOML)", "toml", (r"^\[[^\]]+\]",),
-                 header_facts, dialect=DIALECT, sniff=sniff, cut=cut),)
+SITES = (
+    Site(
+        name="phh",
+        title="PHH (PokerKit)",
+        formats=".phh and .phhs files (TOML)",
+        container="toml",
+        headers=(r"^\[[^\]]+\]",),
+        reader=_reader,
+        dialect=DIALECT,
+        audited="replayed: no-limit and fixed-limit Hold'em, pot-limit Omaha, fixed-limit "
+                "Omaha hi/lo; stud, draw and short deck counted (HH002)",
+        replayed=True,
+        sniff=sniff,
+        cut=cut,
+    ),
+)

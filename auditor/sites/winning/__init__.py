@@ -1,59 +1,64 @@
-"""ACR and the Winning Poker Network: the 2019+ text export and the 2014–16 one."""
+"""ACR and the Winning Poker Network: the 2019+ text export and the 2014–16 one.
+
+Both generations are one site (``wpn``) read by one reader (``reader.WinningReader``), each
+with its own grammar (``grammars/winning.lark``, ``grammars/winning_classic.lark``) and its
+own dialect, which the reader puts on each hand it reads:
+
+- ``DIALECT`` (2019+): uncalled bets printed as returned (``Uncalled bet ($14.00) returned
+  to Player2``); ``collected … from main pot`` labels the pots; the summary's ``Total pot
+  $199.00 | Rake $0.96 | JP Fee $0.04`` is what was paid out, i.e. net of the rake and the
+  jackpot fee (Σ put in − returned − rake − fee = total in every corpus hand, e.g.
+  Σ $200 − $1 = $199); a hand won without a showdown has no ``collected`` line and is paid
+  by the summary's ``did not show and won $0.25``.
+- ``CLASSIC_DIALECT`` (2014–16): returns printed the same way; no pot labels (the summary
+  gives each player one ``Collects: 238.50`` across all pots); ``Pot: 612. Rake 2.76. JP
+  fee 0.24`` is likewise net of rake and fee (612 = 615 − 3).
+
+Where a pot is run twice the corpus has no odd chip to tell where it goes, so
+``run_odd_chip`` is ``unknown``.
+"""
 
 from __future__ import annotations
 
-import re
-
 from auditor.model.dialect import Dialect
-from auditor.parsing.blocks import HandBlock
-from auditor.sites.base import HeaderFacts, counted, game_facts, stakes_facts
+from auditor.sites.base import Reader, Site
 
 DIALECT = Dialect(
     uncalled="printed",
     pot_labels="reliable",
-    total_pot="gross",
+    total_pot="net_of_rake",
     rake="stated",
     fees=("JP Fee",),
+    run_odd_chip="unknown",
 )
 
-_MODERN = re.compile(
-    r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<t>\d+) - )?(?P<game>[^-]*?)"
-    r" - (?:Level \d+ \((?P<lvl>[^)]*)\)|(?P<stakes>[^ ]+))\s*- (?P<when>.*)$"
+CLASSIC_DIALECT = Dialect(
+    uncalled="printed",
+    pot_labels="none",
+    total_pot="net_of_rake",
+    rake="stated",
+    fees=("JP fee",),
+    run_odd_chip="unknown",
 )
-_OLD_ID = re.compile(r"Game ID: (?P<id>\d+) (?P<stakes>[\d.]+/[\d.]+) (?P<table>.*?)"
-                     r"(?: \((?P<game>[^()]*)\))?$")
 
 
-def header_facts(block: HandBlock) -> HeaderFacts:
-    """Hand id, game, stakes, table and start of an ACR/WPN hand's first lines."""
-    lines = block.lines
-    facts: HeaderFacts = {}
-    if m := re.match(r"(?:Game )?Hand #(\d+)", lines[0]):
-        facts["hand_id"] = m.group(1)
-    if m := _MODERN.match(lines[0]):
-        facts |= game_facts(m.group("game"))
-        facts["hand_id"] = m.group("id")
-        stakes = m.group("stakes") or m.group("lvl") or ""
-        if m.group("t"):
-            facts["tournament"] = m.group("t")
-            facts["decimals"] = 0 if "." not in stakes else 2
-        facts |= stakes_facts(stakes)
-        facts["started"] = m.group("when").strip()
-        if len(lines) > 1 and (t := re.match(r"(?:Table )?'?(.*?)'? \d+-max Seat", lines[1])):
-            facts["table"] = t.group(1)
-        return facts
-    started = lines[0].removeprefix("Game started at: ").strip()
-    facts["started"] = started
-    for line in lines[1:3]:
-        if old := _OLD_ID.match(line):
-            facts |= game_facts(old.group("game") or "")
-            facts["hand_id"] = old.group("id")
-            facts["stakes"] = tuple(old.group("stakes").split("/"))
-            facts["table"] = old.group("table").strip()
-    return facts
+def _reader() -> Reader:
+    from auditor.sites.winning.reader import WinningReader
+
+    return WinningReader()
 
 
-SITES = (counted("wpn", "ACR / Winning Poker Network",
-                 "text export: 2019+ cash and tournaments, 2014–16 (often UTF-16)", "text",
-                 (r"(?:Game )?Hand #\d+ - ", r"Game started at: "), header_facts,
-                 dialect=DIALECT),)
+SITES = (
+    Site(
+        name="wpn",
+        title="ACR / Winning Poker Network",
+        formats="text export: 2019+ cash and tournaments, 2014–16 (often UTF-16)",
+        container="text",
+        headers=(r"(?:Game )?Hand #\d+ - ", r"Game started at: "),
+        reader=_reader,
+        dialect=DIALECT,
+        audited="replayed: Hold'em and Omaha (4 and 5 cards, high and hi/lo), cash and "
+                "tournaments, both generations; stud and 6+ Hold'em counted (HH002)",
+        replayed=True,
+    ),
+)

@@ -1,0 +1,1065 @@
+"""ACR / Winning Poker Network hand blocks into hands: both generations of the text export.
+
+- **ACR 2019+** (``Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - … UTC``): close to
+  PokerStars's wording without the colons, read with ``grammars/winning.lark``.
+- **WPN 2014–16** (``Game started at: 2016/8/2 10:50:44`` then ``Game ID: …``): its own
+  wording (``Player NAME raises (0.22)``), no showdown section (what was shown, put in and
+  collected is in the summary), read with ``grammars/winning_classic.lark``.
+
+Both print every amount of an action as the chips it ADDS (SITES.md §3.1): ``raises $30.00
+to $40.00`` by a small blind of $10 in a $20/$40 game, ``raises (3)`` by a small blind of 1
+at 2/4. The reader follows each street's commitments to turn that into the event model:
+``Raise.to`` is the street total and ``Raise.by`` stays None (the raise size is never
+printed), and an ``allin (X)`` or ``caps (X)`` is a call, a bet or a raise by what it adds.
+
+Lines are read as in the PokerStars reader: the player's name is found among the seated
+ones (or, for a player the hand never seated, before the line's verb), the rest is
+reduced to its shape (``auditor.parsing.shape`` placeholders), each shape is parsed once
+by the grammar and compiled into a recipe, and the operation a line stands for is cached
+by its exact text (lines repeat from hand to hand within a session). The header, table,
+``Game ID`` and seat lines hold free text (table names) and are read by regexes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import compress
+from typing import Any
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from auditor.model import events as ev
+from auditor.model.dialect import Dialect
+from auditor.model.hand import Game, Hand, HandInfo, Limit
+from auditor.model.money import AmountError, parse_amount
+from auditor.parsing import grammars
+from auditor.parsing.blocks import HandBlock
+from auditor.parsing.errors import LineError, Unreadable
+from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER
+
+SITE = "wpn"
+
+# --- fields of a line -------------------------------------------------------------------
+
+# An amount: an optional dollar sign, digits with or without thousands separators,
+# decimals; never inside a word ("3rd", "Player0") nor a date's dotted parts.
+_AMOUNT = r"(?<![\w.$])\$?\d[\d,]*(?:\.\d+)?(?![\w$])"
+# 2019+: a shown hand's description "(HI - a flush, … [Qd 7d 5d 4d 2d] | LO - [8,7,5,2,1])"
+# after its cards, and a summary's "… and won $61.50 with HI - a flush …" to the end.
+_MODERN_FIELDS = re.compile(
+    rf"(?P<d>(?<=\] )\(.*\)$|(?<= with ).+$)|(?P<c>\[[^\]]*\])|(?P<n>{_AMOUNT})"
+)
+# 2014–16 summary: "shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: …"
+_CLASSIC_FIELDS = re.compile(
+    rf"(?P<d>(?<=shows: )[^\[]+(?= \[)|(?<=\] )Low hand \([^)]*\))|(?P<c>\[[^\]]*\])"
+    rf"|(?P<n>{_AMOUNT})"
+)
+_KIND = {"d": DESC, "c": CARDS, "n": NUM}
+_PLACEHOLDERS = frozenset((NUM, CARDS, DESC))
+_READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<description>"}
+
+
+def _split(fields: re.Pattern[str], text: str, values: list[str]) -> str:
+    """``text`` with each field replaced by its placeholder; the fields go to ``values``."""
+    def put(m: re.Match[str]) -> str:
+        values.append(m.group())
+        return _KIND[m.lastgroup or "n"]
+
+    return fields.sub(put, text)
+
+
+# --- names ------------------------------------------------------------------------------
+
+# The words that follow a player's name (what tells where an unseated name ends).
+_MODERN_VERBS = (r"posts|folds|checks|calls|bets|raises|caps?|shows|mucks|does|doesn't"
+                 r"|collected|is|sits|has|joins|leaves|straddle|brings(?:-in)?")
+_CLASSIC_VERBS = (r"has|posts|ante|straddle|bring|received|folds|checks|calls|bets|raises"
+                  r"|allin|caps?|is|sitting|wait|mucks|shows|does|doesn't")
+_MODERN_AFTER = re.compile(rf" (?:{_MODERN_VERBS})\b")
+_CLASSIC_AFTER = re.compile(rf" (?:{_CLASSIC_VERBS})\b")
+_MODERN_UNSEATED = re.compile(rf"(.*?)(?= (?:{_MODERN_VERBS})\b)")
+_CLASSIC_UNSEATED = re.compile(rf"(\*?Player )(.*?)(?= (?:{_CLASSIC_VERBS})\b)")
+_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
+_SUMMARY_NAME_END = re.compile(
+    r" \((?:button|small blind|big blind)\)| (?:folded|showed|mucked|did not show)\b|$"
+)
+_UNCALLED = re.compile(r"Uncalled bet \([^)]*\) returned to ?")
+_MODERN_STRUCTURE = ("***", "Dealt to ", "Uncalled bet (", "Main pot", "Side pot", "Total pot",
+                     "Board", "Seat ")
+
+
+def _modern_name(text: str, names: list[str]) -> tuple[int, str | None]:
+    """Where the player's name of a 2019+ line starts and which name it is (None: the line
+    names nobody)."""
+    if text.startswith(_MODERN_STRUCTURE):
+        if text.startswith("Dealt to "):
+            return _name_at(text, 9, names, " [", None)
+        if text.startswith("Uncalled bet ("):
+            m = _UNCALLED.match(text)
+            return (m.end(), text[m.end():]) if m else (0, None)
+        if text.startswith("Seat "):
+            m = _SUMMARY_SEAT.match(text)
+            if m:
+                return _name_at(text, m.end(), names, None, _SUMMARY_NAME_END)
+        if not any(text.startswith(n) and _MODERN_AFTER.match(text, len(n)) for n in names):
+            return 0, None
+    for name in names:
+        if text.startswith(name) and _MODERN_AFTER.match(text, len(name)):
+            return 0, name
+    m = _MODERN_UNSEATED.match(text)
+    return (0, m.group(1)) if m else (0, None)
+
+
+def _classic_name(text: str, names: list[str]) -> tuple[int, str | None]:
+    """Where the player's name of a 2014–16 line starts and which name it is."""
+    if text.startswith("Player ") or text.startswith("*Player "):
+        start = 7 if text[0] == "P" else 8
+        for name in names:
+            if text.startswith(name, start) and _CLASSIC_AFTER.match(text, start + len(name)):
+                return start, name
+        m = _CLASSIC_UNSEATED.match(text)
+        return (start, m.group(2)) if m else (start, None)
+    if text.startswith("Uncalled bet ("):
+        m = _UNCALLED.match(text)
+        return (m.end(), text[m.end():]) if m else (0, None)
+    return 0, None
+
+
+def _name_at(text: str, start: int, names: list[str], end_mark: str | None,
+             end_pattern: re.Pattern[str] | None) -> tuple[int, str | None]:
+    """The seated name at ``start`` (followed by a space or the end), else the text up to
+    ``end_mark`` or ``end_pattern``."""
+    for name in names:
+        end = start + len(name)
+        if text.startswith(name, start) and (end == len(text) or text[end] == " "):
+            return start, name
+    if end_mark is not None:
+        end = text.find(end_mark, start)
+        return start, (text[start:end] if end > start else None)
+    assert end_pattern is not None
+    m = end_pattern.search(text, start)
+    return start, (text[start:m.start()] if m and m.start() > start else None)
+
+
+# --- what a line stands for ------------------------------------------------------------
+
+# A line's operation, as a tuple (code, player, …): the hand reader turns it into events
+# with the street's commitments (the amounts it adds are not yet the event model's).
+POST, FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_ADD, ALL_IN_ADD, CAPS = range(9)
+SHOWS, MUCKS, COLLECTED, NOTE, DEALT, DEALT_HIDDEN, DEALT_CARD = range(9, 16)
+STREET, HOLE, SHOWDOWN, RUN_IT, SUMMARY, OTHER_STREET, UNCALLED = range(16, 23)
+TOTAL, BOARD, SEAT_WON, SUMMARY_PLAYER, SUMMARY_START, IGNORE, BRING_IN = range(23, 30)
+
+# The operations that move chips: a player with no name may not be in them.
+_MONEY = frozenset((POST, FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_ADD, ALL_IN_ADD, CAPS,
+                    COLLECTED, UNCALLED, SUMMARY_PLAYER))
+
+Op = tuple[Any, ...]
+Amounts = Callable[[str], int]
+# A recipe reads a line's values (with the player's name and the amount reader).
+Recipe = Callable[[list[str], str | None, Amounts], Op]
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    """``[10c Kh]`` -> ``("Tc", "Kh")``."""
+    found = _CARDS_SEEN.get(text)
+    if found is None:
+        found = tuple(("T" + c[2:]) if c.startswith("10") else c
+                      for c in text.strip("[]").split())
+        if len(_CARDS_SEEN) < 200_000:
+            _CARDS_SEEN[text] = found
+    return found
+
+
+_CARDS_SEEN: dict[str, tuple[str, ...]] = {}
+
+
+def _tokens(tree: Tree | Token) -> list[Token]:
+    if not isinstance(tree, Tree):
+        return [tree]
+    out: list[Token] = []
+    for child in tree.children:
+        out.extend(_tokens(child))
+    return out
+
+
+class _Recipes:
+    """Compiles the parse tree of one shape into a recipe (``Recipe``)."""
+
+    def __init__(self, shape: str) -> None:
+        self.slot: dict[int, int] = {}
+        for i, ch in enumerate(shape):
+            if ch in _PLACEHOLDERS:
+                self.slot[i] = len(self.slot)
+
+    def nums(self, tree: Tree | Token) -> list[int]:
+        return [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "NUM"]
+
+    def first(self, tree: Tree, kind: str) -> int | None:
+        return next((self.slot[t.start_pos] for t in _tokens(tree) if t.type == kind), None)
+
+    def build(self, tree: Tree) -> Recipe:
+        method = getattr(self, "r_" + tree.data, None)
+        if method is None:  # pragma: no cover - every alias of the grammars has a recipe
+            raise NotImplementedError(tree.data)
+        return method(tree)
+
+    def r_player_line(self, tree: Tree) -> Recipe:
+        # "name action": the action's own tree says what the line is.
+        return self.build(next(c for c in tree.children if isinstance(c, Tree)))
+
+    @staticmethod
+    def _all_in(tree: Tree) -> bool:
+        return any(isinstance(c, Tree) and c.data == "all_in" for c in tree.children)
+
+    @staticmethod
+    def constant(op: Op) -> Recipe:
+        return lambda v, name, amount: op
+
+    def _post(self, tree: Tree, kind: str) -> Recipe:
+        (a,), all_in = self.nums(tree), self._all_in(tree)
+        return lambda v, name, amount: (POST, name, kind, amount(v[a]), all_in)
+
+    def r_post_small(self, tree: Tree) -> Recipe:
+        return self._post(tree, "small")
+
+    def r_post_big(self, tree: Tree) -> Recipe:
+        return self._post(tree, "big")
+
+    def r_post_dead(self, tree: Tree) -> Recipe:
+        # 2019+ "posts dead $0.07": the dead small blind and the live big blind together.
+        return self._post(tree, "dead_both")
+
+    def r_post_dead_bet(self, tree: Tree) -> Recipe:
+        # 2014–16 "posts (0.25) as a dead bet": a dead small blind alone.
+        return self._post(tree, "dead")
+
+    def r_post_live(self, tree: Tree) -> Recipe:
+        return self._post(tree, "live")
+
+    def r_post_ante(self, tree: Tree) -> Recipe:
+        return self._post(tree, "ante")
+
+    def r_post_straddle(self, tree: Tree) -> Recipe:
+        return self._post(tree, "straddle")
+
+    def r_bring_in(self, tree: Tree) -> Recipe:
+        return self.constant((BRING_IN,))
+
+    def r_fold(self, tree: Tree) -> Recipe:
+        return lambda v, name, amount: (FOLD, name)
+
+    def r_check(self, tree: Tree) -> Recipe:
+        return lambda v, name, amount: (CHECK, name)
+
+    def _added(self, tree: Tree, code: int) -> Recipe:
+        (a,), all_in = self.nums(tree), self._all_in(tree)
+        return lambda v, name, amount: (code, name, amount(v[a]), all_in)
+
+    def r_call(self, tree: Tree) -> Recipe:
+        return self._added(tree, CALL)
+
+    def r_bet(self, tree: Tree) -> Recipe:
+        return self._added(tree, BET)
+
+    def r_raise_added(self, tree: Tree) -> Recipe:
+        return self._added(tree, RAISE_ADD)
+
+    def r_all_in_added(self, tree: Tree) -> Recipe:
+        (a,) = self.nums(tree)
+        return lambda v, name, amount: (ALL_IN_ADD, name, amount(v[a]), True)
+
+    def r_caps(self, tree: Tree) -> Recipe:
+        (a,) = self.nums(tree)
+        return lambda v, name, amount: (CAPS, name, amount(v[a]), True)
+
+    def r_raise_to(self, tree: Tree) -> Recipe:
+        (added, to), all_in = self.nums(tree), self._all_in(tree)
+        return lambda v, name, amount: (RAISE_TO, name, amount(v[to]), all_in,
+                                        amount(v[added]))
+
+    def r_protected_all_in(self, tree: Tree) -> Recipe:
+        # "Player X allin" with no amount, after "Player X is disconnected and ALL IN.":
+        # the site's disconnect protection declared him all-in for what he had put in.
+        # Read as what the line says, an all-in that adds nothing.
+        return lambda v, name, amount: (ALL_IN_ADD, name, 0, True)
+
+    def r_shows(self, tree: Tree) -> Recipe:
+        c, d = self.first(tree, "CARDS"), self.first(tree, "DESC")
+        return lambda v, name, amount: (
+            SHOWS, name, _cards(v[c]), v[d][1:-1] if d is not None else "")
+
+    def r_shows_now(self, tree: Tree) -> Recipe:
+        c = self.first(tree, "CARDS")
+        return lambda v, name, amount: (SHOWS, name, _cards(v[c]), "")
+
+    def r_mucks(self, tree: Tree) -> Recipe:
+        c = self.first(tree, "CARDS")
+        return lambda v, name, amount: (MUCKS, name, _cards(v[c]) if c is not None else ())
+
+    def r_no_show(self, tree: Tree) -> Recipe:
+        return lambda v, name, amount: (MUCKS, name, ())
+
+    def r_collected(self, tree: Tree) -> Recipe:
+        a = self.nums(tree)[0]
+        pot = tree.children[-1]
+        rest = self.nums(pot)
+        side = pot.data == "pot_side"
+        return lambda v, name, amount: (
+            COLLECTED, name, amount(v[a]), side, [int(v[i]) for i in rest])
+
+    def _note(self, kind: str) -> Recipe:
+        return lambda v, name, amount: (NOTE, name, kind)
+
+    def r_sits_out(self, tree: Tree) -> Recipe:
+        return self._note("sitting_out")
+
+    def r_back(self, tree: Tree) -> Recipe:
+        return self._note("returned")
+
+    def r_timed_out(self, tree: Tree) -> Recipe:
+        return self._note("timed_out")
+
+    def r_disconnected(self, tree: Tree) -> Recipe:
+        return self._note("disconnected")
+
+    def r_connected(self, tree: Tree) -> Recipe:
+        return self._note("connected")
+
+    def r_joins(self, tree: Tree) -> Recipe:
+        return self._note("joins")
+
+    def r_leaves(self, tree: Tree) -> Recipe:
+        return self._note("leaves")
+
+    def r_waits(self, tree: Tree) -> Recipe:
+        return self._note("other")
+
+    def r_dealt(self, tree: Tree) -> Recipe:
+        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]
+        return lambda v, name, amount: (
+            DEALT, name, tuple(c for i in cs for c in _cards(v[i])))
+
+    def r_dealt_hidden(self, tree: Tree) -> Recipe:
+        return lambda v, name, amount: (DEALT_HIDDEN, name)
+
+    def r_dealt_card(self, tree: Tree) -> Recipe:
+        c = self.first(tree, "CARDS")
+        return lambda v, name, amount: (DEALT_CARD, name, _cards(v[c]))
+
+    def r_street(self, tree: Tree) -> Recipe:
+        street = next(c.data for c in tree.children if isinstance(c, Tree))
+        run = self.first(tree, "NUM")
+        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]
+        return lambda v, name, amount: (
+            STREET, None, street, tuple(c for i in cs for c in _cards(v[i])),
+            int(v[run]) if run is not None else 0)
+
+    def r_hole_cards(self, tree: Tree) -> Recipe:
+        return self.constant((HOLE, None))
+
+    def r_showdown(self, tree: Tree) -> Recipe:
+        run = self.first(tree, "NUM")
+        return lambda v, name, amount: (SHOWDOWN, None, int(v[run]) if run is not None else 0)
+
+    def r_run_it(self, tree: Tree) -> Recipe:
+        return self.constant((RUN_IT, None))
+
+    def r_summary(self, tree: Tree) -> Recipe:
+        return self.constant((SUMMARY, None))
+
+    def r_summary_start(self, tree: Tree) -> Recipe:
+        return self.constant((SUMMARY_START, None))
+
+    def r_game_ended(self, tree: Tree) -> Recipe:
+        return self.constant((IGNORE, None))
+
+    def r_other_street(self, tree: Tree) -> Recipe:
+        return self.constant((OTHER_STREET, None))
+
+    def r_uncalled(self, tree: Tree) -> Recipe:
+        (a,) = self.nums(tree)
+        return lambda v, name, amount: (UNCALLED, name, amount(v[a]))
+
+    def r_running_pot(self, tree: Tree) -> Recipe:
+        return self.constant((IGNORE, None))
+
+    def _fees(self, tree: Tree) -> list[tuple[str, int]]:
+        return [(" ".join(str(t) for t in _tokens(c) if t.type == "WORD"), self.nums(c)[0])
+                for c in tree.children if isinstance(c, Tree) and c.data == "fee"]
+
+    def r_total_pot(self, tree: Tree) -> Recipe:
+        total = self.first(tree, "NUM")
+        fees = self._fees(tree)
+
+        def make(v: list[str], name: str | None, amount: Amounts) -> Op:
+            rake = 0
+            named = []
+            for word, i in fees:
+                if word.lower() == "rake":
+                    rake += amount(v[i])
+                else:
+                    named.append((word, amount(v[i])))
+            return TOTAL, None, amount(v[total]), rake, tuple(named)
+
+        return make
+
+    r_pot = r_total_pot
+
+    def r_board(self, tree: Tree) -> Recipe:
+        run = self.first(tree, "NUM")
+        c = self.first(tree, "CARDS")
+        return lambda v, name, amount: (
+            BOARD, None, _cards(v[c]), int(v[run]) if run is not None else 0)
+
+    def r_seat_summary(self, tree: Tree) -> Recipe:
+        outcome = tree.children[-1]
+        if isinstance(outcome, Tree) and outcome.data == "won":
+            (a,) = [i for i in self.nums(outcome)]
+            return lambda v, name, amount: (SEAT_WON, name, amount(v[a]))
+        return self.constant((IGNORE, None))
+
+    def _summary(self, tree: Tree, kind: str) -> Recipe:
+        result = next(c for c in tree.children if isinstance(c, Tree) and c.data == "result")
+        bets, collects, _net = self.nums(result)
+        c = self.first(tree, "CARDS")
+        descs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "DESC"]
+        return lambda v, name, amount: (
+            SUMMARY_PLAYER, name, kind, _cards(v[c]) if c is not None else (),
+            " ".join(v[i] for i in descs), amount(v[collects]), amount(v[bets]))
+
+    def r_summary_no_show(self, tree: Tree) -> Recipe:
+        return self._summary(tree, "no_show")
+
+    def r_summary_mucked(self, tree: Tree) -> Recipe:
+        return self._summary(tree, "mucked")
+
+    def r_summary_shows(self, tree: Tree) -> Recipe:
+        return self._summary(tree, "shows")
+
+
+# --- header, table and seats -----------------------------------------------------------
+
+_MODERN_HEADER = re.compile(
+    r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tname>.*?)Tournament #(?P<t>\d+) - )?"
+    r"(?P<game>.+?)\((?P<limit>[^()]*Limit)\) - "
+    r"(?:Level (?P<level>\S+) \((?P<lsmall>[^/()]+)/(?P<lbig>[^/()]+)\)"
+    r"|(?P<small>[^/ ]+)/(?P<big>[^/ ]+))\s*- (?P<when>.*)$"
+)
+_MODERN_TABLE = re.compile(
+    r"(?:Table '(?P<quoted>[^']*)'|(?P<name>.*?)) (?P<max>\d+)-max(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?$"
+)
+_MODERN_SEAT = re.compile(r"Seat (\d+): (.*) \((\$?[\d,]*\.?\d+)\)( is sitting out)?$")
+_CLASSIC_GAME = re.compile(
+    r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) (?P<table>.*?) ?"
+    r"\((?P<game>[^()]*)\)(?: (?P<max>\d+)-max)?$"
+)
+_CLASSIC_SEAT = re.compile(r"Seat (\d+): (.*) \(([\d,]*\.?\d+)\)\.?$")
+_CLASSIC_BUTTON = re.compile(r"Seat (\d+) is the button$")
+_TOURNAMENT_TABLE = re.compile(r"(?P<name>.*), Table (?P<table>\d+)$")
+_MAX_IN_TABLE = re.compile(r"\b(\d+)-Max\b", re.I)
+_LIMITS: dict[str, Limit] = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL",
+                             "All-in or Fold Limit": "NL"}
+# The capped tables' cap: 30 big blinds a hand (every "caps" line of the corpus reaches it).
+CAP_BIG_BLINDS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What a header says that is the same for every hand of a table and stakes."""
+
+    game: Game
+    variant: str
+    limit: Limit
+    hi_lo: bool
+    hole_cards: int
+    stakes: tuple[int, int]
+    currency: str
+    symbol: str
+    decimals: int
+    reason: str | None  # why the hand is not replayed, or None
+
+
+def _game_words(words: str) -> tuple[Game, bool, int, str | None]:
+    """Game, hi/lo, hole cards and why not replayed, from either generation's game words
+    (``Holdem``, ``Omaha H/L``, ``5Card Omaha``, ``Hold'em``, ``Omaha HiLow``, ``7Stud``…)."""
+    low = words.lower()
+    hi_lo = "h/l" in low or "hilow" in low or "hi/lo" in low
+    if "stud" in low or "razz" in low or "draw" in low:
+        return "other", hi_lo, 0, f"{words.strip()}: stud and draw games are not replayed"
+    if "six plus" in low or "6+" in low:
+        return ("sixplus", hi_lo, 2, f"{words.strip()} (short deck): the auditor has no "
+                "short-deck hand rankings, so it does not replay it")
+    if "omaha" in low:
+        m = re.search(r"([56])\s*card", low)
+        return "omaha", hi_lo, int(m.group(1)) if m else 4, None
+    if "hold" in low:
+        return "holdem", hi_lo, 2, None
+    return "other", hi_lo, 0, f"{words.strip()} is not a game the auditor replays"
+
+
+class _AmountCache(dict[str, int]):
+    """Amount texts of one number of decimals, converted once."""
+
+    def __init__(self, decimals: int) -> None:
+        super().__init__()
+        self.decimals = decimals
+
+    def __missing__(self, text: str) -> int:
+        value = parse_amount(text, self.decimals)
+        if len(self) < 100_000:
+            self[text] = value
+        return value
+
+
+# --- the reader --------------------------------------------------------------------------
+
+
+class WinningReader:
+    """Reads ACR/WPN hand blocks of both generations. Its caches (shapes, recipes, lines
+    as printed, headers) are kept across hands."""
+
+    MAX_CACHE = 200_000
+
+    def __init__(self, *, caching: bool = True) -> None:
+        from auditor.sites.winning import CLASSIC_DIALECT, DIALECT
+
+        self.caching = caching
+        self.dialects = (DIALECT, CLASSIC_DIALECT)
+        self.parsers = (grammars.load("winning"), grammars.load("winning_classic"))
+        self.recipes: tuple[dict[str, Recipe], dict[str, Recipe]] = ({}, {})
+        # (line up to its cards, how many card groups) -> (recipe, values, name), by
+        # generation: deals, streets and boards differ only in their cards.
+        self.carded: tuple[dict[tuple[str, int], tuple[Recipe, list[str], str | None]], ...] = (
+            {}, {})
+        # (generation, decimals) -> line as printed -> its operation.
+        self.exact: dict[tuple[int, int], dict[str, Op]] = {}
+        self.amount_caches: dict[int, _AmountCache] = {}
+        self.games: dict[tuple[Any, ...], _Game] = {}
+
+    # --- entry ---------------------------------------------------------------------------
+
+    def read(self, block: HandBlock) -> Hand | Unreadable:
+        """The hand of ``block``, or why it cannot be replayed (HH001, HH002)."""
+        hand = _HandReader(self, block, classic=block.lines[0].startswith("Game started at:"))
+        try:
+            return hand.read()
+        except _NotReplayed as exc:
+            return self._unreadable(block, exc.line, "HH002", exc.message, exc.info)
+        except LineError as exc:
+            return self._unreadable(block, exc.line, "HH001", exc.message, hand.header_info())
+        except AmountError as exc:
+            return self._unreadable(block, block.first_line, "HH001", str(exc),
+                                    hand.header_info())
+
+    def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
+                    info: HandInfo | None = None) -> Unreadable:
+        first, last = block.span
+        hand_id = info.hand_id if info else ""
+        if not hand_id:
+            m = re.search(r"(?:Hand #|Game ID: )(\d+)", "\n".join(block.lines[:4]))
+            hand_id = m.group(1) if m else ""
+        return Unreadable(source=block.source, first_line=first, last_line=last, line=line,
+                          code=code, message=message, site=SITE, hand_id=hand_id, info=info)
+
+    # --- shared pieces --------------------------------------------------------------------
+
+    def amounts(self, decimals: int) -> _AmountCache:
+        found = self.amount_caches.get(decimals)
+        if found is None:
+            found = self.amount_caches[decimals] = _AmountCache(decimals)
+        return found
+
+    def exact_lines(self, classic: bool, decimals: int) -> dict[str, Op]:
+        key = (int(classic), decimals)
+        found = self.exact.get(key)
+        if found is None:
+            found = self.exact[key] = {}
+        return found
+
+    def recipe(self, classic: bool, shape: str, line: int, text: str) -> Recipe:
+        recipes = self.recipes[classic]
+        found = recipes.get(shape) if self.caching else None
+        if found is None:
+            try:
+                tree = self.parsers[classic].parse(shape)
+            except UnexpectedInput as exc:
+                raise LineError(line, _explain(exc, shape, text, classic)) from None
+            found = _Recipes(shape).build(tree)
+            if len(recipes) >= self.MAX_CACHE:
+                recipes.clear()
+            recipes[shape] = found
+        return found
+
+
+class _NotReplayed(Exception):
+    """A hand read far enough to know it is not replayed (HH002)."""
+
+    def __init__(self, line: int, message: str, info: HandInfo) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+        self.info = info
+
+
+def _explain(exc: UnexpectedInput, shape: str, text: str, classic: bool) -> str:
+    """A message a person understands, from the error's position (``str()`` of a
+    lark-cython error raises, so it is never used)."""
+    col = getattr(exc, "column", None) or getattr(exc, "pos_in_stream", 0) or 0
+    pos = max(0, min(len(shape), int(col) - 1 if isinstance(col, int) else 0))
+    rest = "".join(_READABLE.get(ch, ch) for ch in shape[pos : pos + 40]).strip()
+    where = f" at '{rest}'" if rest else " at the end of the line"
+    kind = "WPN 2014–16" if classic else "ACR/WPN"
+    return f"not an {kind} line{where}: {text.strip()[:120]!r}"
+
+
+_NEW = {cls: ev.positional(cls) for cls in (
+    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
+    ev.UncalledReturned, ev.Shows, ev.Mucks, ev.Collected, ev.ShowdownStart, ev.PotSummary,
+    ev.BoardSummary, ev.TableNote, ev.Seat, ev.HandCancelled,
+)}
+_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
+_NEW_HAND = ev.positional(Hand)
+_NEW_INFO = ev.positional(HandInfo)
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (ev.Fold, ev.Check, ev.Call, ev.Bet,
+                                                       ev.Raise))
+_POST, _HOLE = _NEW[ev.PostBlind], _NEW[ev.HoleCards]
+
+
+class _HandReader:
+    """Reads one hand block (one use)."""
+
+    def __init__(self, reader: WinningReader, block: HandBlock, classic: bool) -> None:
+        self.reader = reader
+        self.block = block
+        self.classic = classic
+        lines = block.lines
+        self.todo = list(compress(range(len(lines)), lines))  # blank lines carry nothing
+        self.header: tuple[_Game, dict[str, Any]] | None = None  # once read
+
+    def no(self, i: int) -> int:
+        """The file line of ``lines[i]``."""
+        numbers = self.block.numbers
+        return self.block.first_line + i if numbers is None else numbers[i]
+
+    def fail(self, k: int, message: str) -> LineError:
+        todo = self.todo
+        no = self.no(todo[k]) if k < len(todo) else self.block.last_line
+        return LineError(no, message)
+
+    # --- header -------------------------------------------------------------------------
+
+    def _modern_header(self) -> tuple[_Game, dict[str, Any], int]:
+        lines = self.block.lines
+        header = lines[0]
+        m = _MODERN_HEADER.match(header)
+        if m is None:
+            raise LineError(self.block.first_line, f"not an ACR hand header: {header[:120]!r}")
+        tournament = m.group("t")
+        small = m.group("small") or m.group("lsmall")
+        big = m.group("big") or m.group("lbig")
+        key = (m.group("game"), m.group("limit"), small, big, tournament is not None)
+        game = self.reader.games.get(key)
+        if game is None:
+            game = self.reader.games[key] = _modern_game(*key)
+        facts: dict[str, Any] = {"hand_id": m.group("id"), "tournament": tournament,
+                                 "started": m.group("when").strip(), "table": "",
+                                 "max_seats": None, "button": None, "cap": None}
+        k = 1
+        if k < len(self.todo):
+            text = lines[self.todo[k]]
+            t = _MODERN_TABLE.match(text)
+            if t is not None:
+                facts["table"] = t.group("quoted") if t.group("quoted") is not None \
+                    else t.group("name")
+                facts["max_seats"] = int(t.group("max"))
+                facts["button"] = int(t.group("button")) if t.group("button") else None
+                k += 1
+        if "(Cap)" in facts["table"] and game.limit == "NL":
+            facts["cap"] = CAP_BIG_BLINDS * game.stakes[1]
+            facts["limit"] = "CNL"
+        return game, facts, k
+
+    def _classic_header(self) -> tuple[_Game, dict[str, Any], int]:
+        lines = self.block.lines
+        todo = self.todo
+        started = lines[0].removeprefix("Game started at:").strip()
+        if len(todo) < 2 or (m := _CLASSIC_GAME.match(lines[todo[1]])) is None:
+            raise self.fail(1, "no 'Game ID: N small/big table (game)' line after the "
+                               "'Game started at' line")
+        table = m.group("table").strip()
+        tourney = _TOURNAMENT_TABLE.match(table)
+        key = ("classic", m.group("game"), m.group("small"), m.group("big"), tourney is not None,
+               table.startswith("PM "))
+        game = self.reader.games.get(key)
+        if game is None:
+            game = self.reader.games[key] = _classic_game(*key[1:])
+        facts: dict[str, Any] = {"hand_id": m.group("id"), "started": started,
+                                 "tournament": tourney.group("name") if tourney else None,
+                                 "table": tourney.group("table") if tourney else table,
+                                 "button": None, "cap": None}
+        size = m.group("max") or (mx.group(1) if (mx := _MAX_IN_TABLE.search(table)) else None)
+        facts["max_seats"] = int(size) if size else (2 if "Heads-up" in table else None)
+        if "(Cap)" in table or "- CAP -" in table:
+            facts["capped"] = True
+        k = 2
+        if k < len(todo) and (b := _CLASSIC_BUTTON.match(lines[todo[k]])):
+            facts["button"] = int(b.group(1))
+            k += 1
+        return game, facts, k
+
+    def header_info(self) -> HandInfo | None:
+        """What the header said, for a hand that could not be read further; None when the
+        header itself could not be read."""
+        return None if self.header is None else self._info(*self.header)
+
+    def _info(self, game: _Game, facts: dict[str, Any], limit: Limit | None = None,
+              stakes: tuple[int, int] | None = None) -> HandInfo:
+        return _NEW_INFO(
+            SITE, facts["hand_id"], game.game, game.variant, limit or facts.get("limit")
+            or game.limit, game.hi_lo, game.hole_cards, stakes or game.stakes, 0, facts["cap"],
+            game.currency, game.symbol, game.decimals, facts["tournament"], facts["table"],
+            facts["max_seats"], facts["button"], facts["started"],
+        )
+
+    # --- the hand ------------------------------------------------------------------------
+
+    def read(self) -> Hand:
+        classic = self.classic
+        reader = self.reader
+        if classic:
+            game, facts, k = self._classic_header()
+        else:
+            game, facts, k = self._modern_header()
+        self.header = (game, facts)
+        if game.reason is not None:
+            raise _NotReplayed(self.block.first_line, game.reason, self._info(game, facts))
+        lines = self.block.lines
+        todo = self.todo
+        n = len(todo)
+        seat_re = _CLASSIC_SEAT if classic else _MODERN_SEAT
+        amounts = reader.amounts(game.decimals)
+        seat_rows: list[tuple[int, int, str, int, bool]] = []
+        while k < n:
+            m = seat_re.match(lines[todo[k]])
+            if m is None:
+                break
+            seat_rows.append((self.no(todo[k]), int(m.group(1)), m.group(2),
+                              amounts[m.group(3)], bool(m.lastindex == 4 and m.group(4))))
+            k += 1
+        if not seat_rows:
+            raise self.fail(k, "the hand lists no seats (expected 'Seat N: name (stack)')")
+        names = sorted({r[2] for r in seat_rows}, key=len, reverse=True)
+        seated = frozenset(names)
+        find = _classic_name if classic else _modern_name
+        fields = _CLASSIC_FIELDS if classic else _MODERN_FIELDS
+        exact = reader.exact_lines(classic, game.decimals) if reader.caching else {}
+        amount = amounts.__getitem__
+        big = game.stakes[1]
+
+        events: list[ev.Event] = []
+        append = events.append
+        commits: dict[str, int] = {}
+        bet = 0  # the street's current bet (the highest commitment)
+        posted_big: int | None = None  # the first big blind posted (the old header's limit)
+        rit = False
+        run = 0
+        in_summary = False
+        seen_summary = False
+        collected = False
+        won: list[tuple[int, str, int]] = []  # 2019+ summary "won" amounts, by line
+        dealt: dict[str, list[Any]] = {}  # 2014–16 cards dealt, by player: [line, cards]
+        showdown_at: int | None = None  # 2014–16: where the summary starts in ``events``
+        summary_line = 0
+        took_part: set[str] = set()
+        dealt_any: set[str] = set()  # 2014–16: players dealt cards
+        hole_seen = classic
+        ended = False  # 2014–16: the "Game ended at" line closes every whole hand
+        base = self.block.first_line
+        file_lines = self.block.numbers
+        for i in todo[k:]:
+            text = lines[i]
+            no = base + i if file_lines is None else file_lines[i]
+            op = exact.get(text)
+            if op is None or (op[1] is not None and op[1] not in seated):
+                op = self._op(text, no, names, seated, find, fields, exact, amount)
+            code = op[0]
+            if code == DEALT_HIDDEN:  # the commonest 2014–16 line: "received a card."
+                player = op[1]
+                if player not in dealt:
+                    dealt[player] = [no, []]
+                    dealt_any.add(player)
+                    took_part.add(player)
+                continue
+            if dealt and code != DEALT_CARD:
+                for player, (line, cards) in dealt.items():
+                    append(_HOLE(line, player, tuple(cards)))
+                dealt = {}
+            if code <= CAPS:  # a post or a betting action
+                player = op[1]
+                if in_summary:
+                    raise LineError(no, "an action after the summary started")
+                own = commits.get(player, 0)
+                if code == FOLD:
+                    append(_FOLD(no, player))
+                elif code == CHECK:
+                    append(_CHECK(no, player))
+                elif code == CALL:
+                    commits[player] = own + op[2]
+                    append(_CALL(no, player, op[2], op[3]))
+                elif code == POST:
+                    kind, value, all_in = op[2], op[3], op[4]
+                    dead = 0
+                    if kind == "dead_both":  # dead small blind + live big blind
+                        blind = posted_big or big
+                        if value > blind:
+                            kind, dead = "small_and_big", value - blind
+                        elif value == blind:
+                            kind = "big"
+                        else:
+                            kind, dead = "dead", value
+                    elif kind == "dead":
+                        dead = value
+                    elif kind == "live":
+                        kind = "big"  # a live post out of position (returning player)
+                    elif kind == "big" and posted_big is None:
+                        posted_big = value
+                    took_part.add(player)
+                    if kind != "ante" and kind != "dead":
+                        own += value - dead
+                        commits[player] = own
+                        if own > bet:
+                            bet = own
+                    append(_POST(no, player, kind, value, dead, all_in))
+                else:
+                    if code in (BET, RAISE_TO):
+                        to = op[2] if code == RAISE_TO else own + op[2]
+                    else:  # chips added: a raise, an all-in or reaching the cap
+                        to = own + op[2]
+                    commits[player] = to
+                    all_in = op[3]
+                    if code == BET:
+                        append(_BET(no, player, op[2], all_in))
+                    elif code in (RAISE_TO, RAISE_ADD):
+                        append(_RAISE(no, player, to, None, all_in))
+                    elif to <= bet:  # an all-in or capped call
+                        append(_CALL(no, player, to - own, all_in))
+                    elif bet == 0:
+                        append(_BET(no, player, to - own, all_in))
+                    else:
+                        append(_RAISE(no, player, to, None, all_in))
+                    if to > bet:
+                        bet = to
+                continue
+            if code == DEALT_CARD:
+                player = op[1]
+                took_part.add(player)
+                dealt_any.add(player)
+                got = dealt.get(player)
+                if got is None:
+                    got = dealt[player] = [no, []]
+                got[1].extend(op[2])
+                continue
+            if code == STREET:
+                street, board, on_run = op[2], op[3], op[4]
+                if not board:
+                    raise LineError(no, f"the {street} is dealt without its cards "
+                                        f"({text!r}): the history is damaged")
+                if on_run:
+                    run = on_run
+                commits = {}
+                bet = 0
+                append(_NEW[ev.StreetStart](no, street, board, run if rit else on_run))
+            elif code == UNCALLED:
+                player = op[1]
+                if player in commits:
+                    commits[player] -= op[2]
+                append(_NEW[ev.UncalledReturned](no, player, op[2]))
+            elif code == DEALT:
+                if hole_seen:
+                    took_part.add(op[1])
+                    append(_HOLE(no, op[1], op[2]))
+                else:
+                    # Before "*** HOLE CARDS ***": the card each player is dealt to draw
+                    # for the button at a new tournament table, not a hole card.
+                    append(_NEW[ev.TableNote](no, "other", op[1], text))
+            elif code == SHOWS:
+                append(_NEW[ev.Shows](no, op[1], op[2], op[3]))
+            elif code == MUCKS:
+                append(_NEW[ev.Mucks](no, op[1], op[2]))
+            elif code == COLLECTED:
+                _, player, value, side, numbers = op
+                collected = True
+                if side:
+                    pot = numbers[0] if numbers else 1
+                    on_run = numbers[1] if len(numbers) > 1 else run
+                else:
+                    pot = 0
+                    on_run = numbers[0] if numbers and rit else run
+                append(_NEW[ev.Collected](no, player, value, pot, on_run if rit else 0))
+            elif code == HOLE:
+                hole_seen = True
+                append(_NEW[ev.StreetStart](no, "preflop", (), 0))
+            elif code == SHOWDOWN:
+                if op[2]:
+                    run = op[2]
+                append(_NEW[ev.ShowdownStart](no, run if rit else 0))
+            elif code == NOTE:
+                append(_NEW[ev.TableNote](no, op[2], op[1], text))
+            elif code == RUN_IT:
+                rit = True
+            elif code == SUMMARY:
+                in_summary = seen_summary = True
+            elif code == SUMMARY_START:
+                in_summary = seen_summary = True
+                showdown_at = len(events)
+                summary_line = no
+            elif code == TOTAL:
+                append(_NEW[ev.PotSummary](no, op[2], None, (), op[3], op[4]))
+            elif code == BOARD:
+                append(_NEW[ev.BoardSummary](no, op[2], op[3] if rit else 0))
+            elif code == SEAT_WON:
+                won.append((no, op[1], op[2]))
+            elif code == SUMMARY_PLAYER:
+                _, player, kind, cards, desc, collects, _bets = op
+                if kind == "shows":
+                    if showdown_at is not None:
+                        # The 2014–16 export has no showdown section: cards shown in the
+                        # summary mean the hand went to one.
+                        events.insert(showdown_at, _NEW[ev.ShowdownStart](summary_line, 0))
+                        showdown_at = None
+                    append(_NEW[ev.Shows](no, player, cards, desc))
+                elif cards:
+                    append(_NEW[ev.Mucks](no, player, cards))
+                if collects:
+                    # One amount per player, whatever pots it came from: no pot label.
+                    append(_NEW[ev.Collected](no, player, collects, None, 0))
+            elif code == IGNORE and classic and text.startswith("Game ended at"):
+                ended = True
+            elif code in (OTHER_STREET, BRING_IN):
+                info = self._info(game, facts)
+                raise _NotReplayed(no, f"{info.variant}: stud and draw streets are not "
+                                       "replayed", info)
+            # IGNORE: running pot lines, the end time
+        if not seen_summary:
+            marker = "------ Summary ------" if classic else "*** SUMMARY ***"
+            raise LineError(self.block.last_line,
+                            f"the hand ends before its {marker} (truncated?)")
+        if classic and not ended:
+            raise LineError(self.block.last_line,
+                            "the hand ends before its 'Game ended at' line: the summary is "
+                            "cut short (truncated?)")
+        cancelled = classic and not dealt_any
+        if cancelled:
+            # No card was dealt (the big blind sat out and the small blind's post came
+            # back): the hand was called off.
+            append(_NEW[ev.HandCancelled](summary_line))
+        if not classic and not collected:
+            # A hand won without a showdown prints no "collected" line: the summary's
+            # "did not show and won $0.25" is the payment.
+            for line, player, value in won:
+                append(_NEW[ev.Collected](line, player, value, 0, 0))
+        limit, stakes = self._limit(game, facts, posted_big)
+        info = self._info(game, facts, limit, stakes)
+        seat_new = _NEW[ev.Seat]
+        seat_rows.sort(key=lambda r: r[1])
+        seats = tuple(
+            seat_new(line, seat, name, stack, out or (classic and name not in took_part))
+            for line, seat, name, stack, out in seat_rows
+        )
+        dialect: Dialect = reader.dialects[classic]
+        first, last = self.block.span
+        return _NEW_HAND(self.block.source, first, last, info, seats, tuple(events), cancelled,
+                         dialect)
+
+    def _op(self, text: str, no: int, names: list[str], seated: frozenset[str],
+            find: Callable[[str, list[str]], tuple[int, str | None]], fields: re.Pattern[str],
+            exact: dict[str, Op], amount: Amounts) -> Op:
+        """The operation of a line not read before under these amounts (or naming a player
+        this hand does not seat): its name found, its shape parsed, and kept for the next
+        time the line comes. A line ending in cards (a deal, a street, a board) is kept
+        by what comes before its cards."""
+        reader = self.reader
+        classic = self.classic
+        carded = reader.carded[classic] if reader.caching else None
+        key: tuple[str, int] | None = None
+        if carded is not None and text.endswith("]"):
+            at = text.find(" [")
+            if at > 0 and _CARD_GROUPS.fullmatch(text, at):
+                cards = _CARD_GROUP.findall(text, at)
+                key = (text[:at], len(cards))
+                seen = carded.get(key)
+                if seen is not None and (seen[2] is None or seen[2] in seated):
+                    recipe, before, name = seen
+                    return recipe([*before, *cards], name, amount)
+        start, name = find(text, names)
+        values: list[str] = []
+        if name is None:
+            shape = _split(fields, text, values)
+        else:
+            head = _split(fields, text[:start], values) if start else ""
+            shape = head + PLAYER + _split(fields, text[start + len(name):], values)
+        recipe = reader.recipe(classic, shape, no, text)
+        op = recipe(values, name, amount)
+        if op[1] == "" and op[0] in _MONEY and (op[0] != SUMMARY_PLAYER or op[5] or op[6]):
+            # WPN lost the name (and the seat line) of a player who still posts, acts or
+            # is paid: the hand's chips cannot be followed.
+            raise LineError(no, "a player with no name (and no seat line) puts chips in or "
+                                f"is paid: the history lost his name: {text[:80]!r}")
+        if reader.caching and (name is None or name in seated):
+            if "[" not in text:
+                if len(exact) >= reader.MAX_CACHE:
+                    exact.clear()
+                exact[text] = op
+            elif key is not None and carded is not None and values[-key[1]:] == cards:
+                if len(carded) >= reader.MAX_CACHE:
+                    carded.clear()
+                carded[key] = (recipe, values[: -key[1]], name)
+        return op
+
+    def _limit(self, game: _Game, facts: dict[str, Any], posted_big: int | None
+               ) -> tuple[Limit | None, tuple[int, int] | None]:
+        """The limit and stakes of a hand: as the 2019+ header states them; the 2014–16
+        header names no limit, so it is read from the big blind posted (as fpdb does): a
+        big blind of the header's small amount is a fixed-limit game's (2/4 with blinds
+        1/2); any other game is read as no-limit, Omaha included (see below)."""
+        if not self.classic:
+            return facts.get("limit"), None
+        small, big = game.stakes
+        if posted_big is not None and posted_big == small and small != big:
+            return "FL", None
+        # Pot-limit and no-limit Omaha tables both existed (a small blind shoves 405 over
+        # a raise to 12 at 3/6 and the site takes it): the pot limit is not judged.
+        limit: Limit = "NL"
+        if facts.get("capped") and limit == "NL":
+            facts["cap"] = CAP_BIG_BLINDS * big
+            return "CNL", None
+        return limit, None
+
+
+def _modern_game(words: str, limit_words: str, small: str, big: str, tournament: bool
+                 ) -> _Game:
+    game, hi_lo, hole, reason = _game_words(words)
+    limit = _LIMITS.get(limit_words, "NL")
+    symbol = "$" if small.startswith("$") else ""
+    if tournament:
+        decimals, currency, symbol = 0, "", ""
+    else:
+        decimals = 2 if (symbol or "." in small + big) else 0
+        currency = "USD" if symbol == "$" else ""
+    stakes = (parse_amount(small, decimals), parse_amount(big, decimals))
+    return _Game(game, f"{words}({limit_words})", limit, hi_lo, hole, stakes, currency, symbol,
+                 decimals, reason)
+
+
+def _classic_game(words: str, small: str, big: str, tournament: bool, play: bool) -> _Game:
+    game, hi_lo, hole, reason = _game_words(words)
+    decimals = 0 if tournament else 2
+    currency = "" if (tournament or play) else "USD"
+    stakes = (parse_amount(small, decimals), parse_amount(big, decimals))
+    return _Game(game, words, "NL", hi_lo, hole, stakes, currency, "", decimals, reason)
