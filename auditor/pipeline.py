@@ -113,8 +113,8 @@ class HandAuditor:
         findings = [self.finding_row(f, hand.source, info.hand_id) for f in found] if found else []
         payouts = settlement.payouts
         check_cents(findings, payouts, info.decimals)
-        return HandOutcome(hand_row(hand, "audited"), findings, payouts,
-                           HandStacks.of(hand, payouts), info.decimals)
+        stacks = HandStacks.of(hand, payouts) if hand.dialect.continuity else None
+        return HandOutcome(hand_row(hand, "audited"), findings, payouts, stacks, info.decimals)
 
     def unreadable(self, bad: Unreadable) -> HandOutcome:
         """The outcome of a hand that could not be read or is not replayed."""

@@ -56,14 +56,18 @@ from auditor.engine.showdown import (
 )
 from auditor.engine.site_view import as_the_site_shows_it, street_uncalled
 from auditor.model.events import (
+    Bet,
     BoardSummary,
+    Call,
     CashedOut,
+    Check,
     Collected,
     HandCancelled,
     HouseMoney,
     Mucks,
     PostBlind,
     PotSummary,
+    Raise,
     ShowdownStart,
     Shows,
     SidePayment,
@@ -333,7 +337,7 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
     owner = layout.returned_to
     excess_in_pot = False
     dialect = hand.dialect
-    implied = dialect.uncalled != "printed"
+    implied = dialect.uncalled != "printed" or (dialect.walks == "collected" and _is_walk(hand))
     if implied and owner is not None and not returns:
         if dialect.uncalled == "silent" and stated.paid_out <= layout.total:
             # Returned with no line and outside the collections (888, iPoker's 2018+
@@ -357,6 +361,13 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
             if back and back < layout.returned and back == wanted:
                 layout, _ = as_the_site_shows_it(
                     hand, replay, layout, live, order, returns, stated.collected, summary)
+    elif owner is not None and not returns and \
+            0 < layout.returned <= _dead_blinds(hand, owner) and \
+            street_uncalled(hand)[0] is None:
+        # The "excess" is a dead blind its owner posted, which the street's betting
+        # leaves nobody to return: it stays in his pot.
+        layout = _excess_kept(layout)
+        owner = None
     elif (
         (returns and (owner is None or returns.get(owner, 0) != layout.returned))
         or (owner is not None and not returns and summary is not None)
@@ -391,10 +402,25 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
     return Laid(seat_of, layout, returns, excess_in_pot, deductions, stated.house)
 
 
+def _is_walk(hand: Hand) -> bool:
+    """Whether everyone folded to the big blind: no call, bet, raise or check."""
+    return not any(type(ev) in _VOLUNTARY for ev in hand.events)
+
+
+_VOLUNTARY = frozenset({Call, Bet, Raise, Check})
+
+
 def _dead_money(hand: Hand) -> bool:
     """Whether a post put chips in that count for no one's bet (antes, dead blinds)."""
     return any(type(ev) is PostBlind and (ev.dead or ev.kind in ("ante", "dead"))
                for ev in hand.events)
+
+
+def _dead_blinds(hand: Hand, player: str) -> int:
+    """The dead part of the blinds ``player`` posted (antes are not blinds: an ante
+    never makes an excess)."""
+    return sum(ev.amount if ev.kind == "dead" else ev.dead for ev in hand.events
+               if type(ev) is PostBlind and ev.player == player and ev.kind != "ante")
 
 
 def _excess_kept(layout: PotLayout) -> PotLayout:
@@ -548,7 +574,11 @@ def expected_total(hand: Hand, layout: PotLayout, returns: dict[str, int],
     if deductions is None:
         return None
     if kind == "net_of_rake":
-        return layout.total + sum(returns.values()) - deductions
+        # After rake; with the returned excess where it stays inside the collections.
+        dialect = hand.dialect
+        inside = dialect.uncalled == "in_collected" or (
+            dialect.walks == "collected" and _is_walk(hand))
+        return layout.total + (sum(returns.values()) if inside else 0) - deductions
     if kind == "main_net_of_rake" and len(layout.pots) == 1:
         return layout.pots[0].amount - deductions
     return None
@@ -580,7 +610,7 @@ def quiet_winnings(
         return won
     paid: list[dict[str, int]] = [{} for _ in pots]
     for ev, index, _ in _assign_pots(stated.collected, layout, 1, hand.dialect.pot_labels,
-                                     laid.deductions):
+                                     laid.deductions, hand.dialect.rake == "stated"):
         got = paid[index]
         got[ev.player] = got.get(ev.player, 0) + ev.amount
     known: dict[str, Strength | None] = {}
@@ -678,7 +708,8 @@ def audit_laid(
         replay.contributed,
         laid.seat_of,
         stated.returns,
-        _assign_pots(stated.collected, layout, runs, hand.dialect.pot_labels, laid.deductions),
+        _assign_pots(stated.collected, layout, runs, hand.dialect.pot_labels, laid.deductions,
+                     hand.dialect.rake == "stated"),
         cash_outs,
         stated.summary,
         stated.showdown,
@@ -706,7 +737,7 @@ def audit_laid(
 
 def _assign_pots(
     raw: list[tuple[Collected, int, int]], layout: PotLayout, runs: int,
-    labels: str = "reliable", deductions: int | None = 0,
+    labels: str = "reliable", deductions: int | None = 0, rebalance: bool = False,
 ) -> list[tuple[Collected, int, int]]:
     """Give each ``collected`` line its pot index and run. Where the site's labels are
     reliable, a line goes to the pot it names, and a line whose pot the site does not
@@ -717,7 +748,7 @@ def _assign_pots(
     if len(pots) <= 1 and runs == 1:
         return raw  # every line is the one pot's (index 0)
     if labels != "reliable" and len(pots) > 1:
-        return _fitted(raw, pots, runs, labels, deductions)
+        return _fitted(raw, pots, runs, labels, deductions, rebalance)
     room = [p.amount for p in pots]
     out = []
     for ev, _, run in raw:
@@ -739,7 +770,8 @@ def _assign_pots(
 
 
 def _fitted(raw: list[tuple[Collected, int, int]], pots: Sequence[Pot], runs: int,
-            labels: str, deductions: int | None) -> list[tuple[Collected, int, int]]:
+            labels: str, deductions: int | None, rebalance: bool = False
+            ) -> list[tuple[Collected, int, int]]:
     """The lines of each board fitted to that board's part of every pot (a line no single
     pot could pay is first cut into one piece per pot: ``_spread``)."""
     by_run: dict[int, list[Collected]] = {}
@@ -758,9 +790,45 @@ def _fitted(raw: list[tuple[Collected, int, int]], pots: Sequence[Pot], runs: in
                         ev.pot if labels == "hints" and ev.pot is not None
                         and ev.pot < len(pots) else None)
                   for ev in pieces]
-        out += [(ev, index, run) for ev, index in
-                zip(pieces, fit(claims, parts, cut), strict=True)]
+        placed = list(zip(pieces, fit(claims, parts, cut), strict=True))
+        if rebalance:
+            placed = _rebalanced(placed, parts, cut)
+        out += [(ev, index, run) for ev, index in placed]
     return out
+
+
+def _rebalanced(placed: list[tuple[Collected, int]],
+                parts: Sequence[tuple[int, tuple[str, ...]]], deductions: int | None
+                ) -> list[tuple[Collected, int]]:
+    """The fitted lines, with what a pot was paid beyond what it holds (the stated rake
+    taken from the main pot first) moved to another pot its player may win that is
+    short: one collection that covers a main and a side pot (ACR's 2014–16 exports pay
+    one total per player) is cut into its parts. Done only where the rake is stated: a
+    derived one (iPoker) may come from any pot."""
+    targets = [amount for amount, _ in parts]
+    if deductions:
+        targets[0] = max(targets[0] - deductions, 0)
+    paid = [0] * len(parts)
+    for ev, index in placed:
+        paid[index] += ev.amount
+    if all(p <= t for p, t in zip(paid, targets, strict=True)):
+        return placed
+    out = list(placed)
+    for i, (ev, index) in enumerate(placed):
+        over = paid[index] - targets[index]
+        if over <= 0:
+            continue
+        for j, (_, players) in enumerate(parts):
+            room = targets[j] - paid[j]
+            if j == index or room <= 0 or ev.player not in players:
+                continue
+            moved = min(over, room, ev.amount)
+            out[i] = (replace(ev, amount=ev.amount - moved), index)
+            out.append((replace(ev, amount=moved, pot=None), j))
+            paid[index] -= moved
+            paid[j] += moved
+            break
+    return [(ev, index) for ev, index in out if ev.amount]
 
 
 def _spread(ev: Collected, parts: Sequence[tuple[int, tuple[str, ...]]]) -> list[Collected]:
@@ -842,7 +910,11 @@ def _judge_parts(
             amounts: Sequence[int | None] = (net[index],)
         else:
             total = net[index]
-            amounts = split_runs(total, runs) if total is not None else (None,) * runs
+            if total is None or (total % runs and audit.hand.dialect.run_odd_chip != "first_run"):
+                # (a site that does not say which board an odd chip of a run goes to)
+                amounts = (None,) * runs
+            else:
+                amounts = split_runs(total, runs)
         for run, amount in zip(run_keys, amounts, strict=True):
             got = paid.get((index, run))
             if got is None:

@@ -59,6 +59,10 @@ def settle(hand: Hand, replay: ReplayResult, profile: Profile) -> Settled:
     if won is not None:  # everything adds up: no pot rule has anything to report
         return Settled(_rows(hand, replay.contributed, laid.returns, won, None, stated.side))
     audit = audit_laid(hand, replay, profile, stated, laid)
+    if hand.dialect.payouts == "absent":
+        # The history states no payouts (PHH datasets that leave winnings out): the rows
+        # say what went in and what the pots should have paid; there is nothing to judge.
+        return Settled(payout_rows(audit))
     return Settled(payout_rows(audit), None if audit.quiet else audit)
 
 

@@ -20,6 +20,7 @@ CashOut = Literal["share_not_awarded", "paid_by_site", "none"]
 RunOddChip = Literal["first_run", "unknown"]
 HandOrder = Literal["file", "reverse", "by_start_time"]
 SecondSmallBlind = Literal["dead", "live"]
+Walks = Literal["returned", "collected"]
 Payouts = Literal["stated", "absent"]
 
 
@@ -36,8 +37,8 @@ class Dialect:
       collected amounts, which are only the pot (888: ``collected [ $200 ]`` after an
       uncalled all-in of $2,091; iPoker's exports of its 2018+ client: ``bet`` counts the
       excess, ``win`` leaves it out, and the next hand's stack has it back). 888 pays a
-      walk's whole pot as one collection, the big blind's unmatched part included. PHH, a replay
-      format, is ``silent`` too: its ``winnings`` leave the uncalled bet out.
+      walk's whole pot as one collection, the big blind's unmatched part included. PHH, a
+      replay format, is ``silent`` too: its ``winnings`` leave the uncalled bet out.
     - ``pot_labels``: ``reliable`` when ``collected … from side pot-N`` names the pot the
       engine rebuilds; ``hints`` when labels may merge pots or name a returned excess;
       ``none`` when collections carry no label and are fitted to the replayed pots.
@@ -62,6 +63,10 @@ class Dialect:
     - ``hand_order``: how the hands of a file are ordered in time.
     - ``hand_id_sequence``: hand ids count the hands of a table, so a gap means hands are
       missing between two hands that follow each other in the file (Winamax).
+    - ``walks``: in a walk (everyone folds to the big blind), the big blind's unmatched
+      part is ``returned`` as any uncalled bet, or ``collected`` with the pot (ACR 2019+).
+    - ``continuity``: the hands of a file follow one another at their tables, so stacks
+      carry over (False for PHH datasets: hands picked from many sessions).
     - ``second_small_blind``: a second small blind (a missed one posted out of position)
       is ``dead`` money (PokerStars), or ``live`` but for the dead part its post carries
       (PartyPoker: the player then calls only the difference).
@@ -79,6 +84,8 @@ class Dialect:
     hand_order: HandOrder = "file"
     hand_id_sequence: bool = False
     second_small_blind: SecondSmallBlind = "dead"
+    walks: Walks = "returned"
+    continuity: bool = True
     payouts: Payouts = "stated"
 
 

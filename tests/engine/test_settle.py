@@ -623,9 +623,9 @@ KNOWN_ANOMALIES = {
     ("NLHE-6-max-USD-10-20-201701.pot1.converted.walk.txt", "3405956177"): {"SP001"},
     ("NLHE-6-max-USD-10-20-201701.pot2.converted.walk.txt", "3406117852"): {"SP001"},
     # total pot and collection leave out the small blind and the antes ($0.40 vanish)
-    ("AnteTable.txt", "109715173634"): {"SP002", "SP007"},
+    ("AnteTable.txt", "109715173634"): {"SP007"},
     # an edited fixture: the names in the actions are not the names in the seats
-    ("WithSittingOut.txt", "78407803350"): {"SP001", "SP002", "SP007"},
+    ("WithSittingOut.txt", "78407803350"): {"SP001", "SP007"},
     # converters that leave the uncalled excess in the pot, collected as won
     ("NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt", "3210773305"): {"SP001"},
     ("NLHE-6max-MTT-USD-125-201505.old.converted.walk.no.sb.txt", "3210674180"): {"SP001"},

@@ -54,12 +54,10 @@ class StatedAmountWrong(PotRule):
         total = audit.expected_total  # the total as the site defines it
         if total is None:
             return out  # the site states no total it defines, or its rake is unknown
-        if s.total != total and audit.hand.dialect.total_pot == "net_of_rake":
-            paid = sum(ev.amount for ev, _, _ in audit.collected)
-            if s.total == paid + sum(audit.stated_returns.values()):
-                # The site's total is what it paid (Winamax): when the payments are
-                # wrong, so is the total, and SP007 reports the chips once.
-                return out
+        if s.total != total and s.total == _paid_as_totalled(audit):
+            # The total agrees with what was paid (and taken as rake): the chips that
+            # are missing or extra are the payments' fault, reported once, by SP007.
+            return out
         if s.total != total:
             # A total that matches the history's own (wrong) uncalled return is the
             # uncalled bet's fault, reported once by SP001.
@@ -105,6 +103,19 @@ class StatedAmountWrong(PotRule):
                 ))  # fmt: skip
                 return out
         return out
+
+
+def _paid_as_totalled(audit: PotAudit) -> int | None:
+    """What was paid, as the site's total counts it: with the rake where the total is
+    before rake, with a return left inside collections where it is after."""
+    paid = sum(ev.amount for ev, _, _ in audit.collected)
+    dialect = audit.hand.dialect
+    if dialect.total_pot == "gross":
+        return paid + (audit.deductions or 0)
+    if dialect.total_pot == "net_of_rake":
+        kept = sum(audit.stated_returns.values()) if dialect.uncalled != "printed" else 0
+        return paid + kept
+    return None
 
 
 def _bare(name: str) -> str:

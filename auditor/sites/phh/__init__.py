@@ -28,6 +28,7 @@ DIALECT = Dialect(
     total_pot="absent",
     rake="unknown",
     run_odd_chip="unknown",
+    continuity=False,  # datasets pick hands from many sessions: stacks do not carry over
 )
 NO_PAYOUTS_DIALECT = Dialect(
     uncalled="silent",
@@ -36,6 +37,7 @@ NO_PAYOUTS_DIALECT = Dialect(
     rake="unknown",
     run_odd_chip="unknown",
     payouts="absent",
+    continuity=False,
 )
 
 _TABLE = re.compile(r"^\[[^\[\]\n]+\][ \t]*(?:#.*)?$", re.M)

@@ -30,6 +30,7 @@ DIALECT = Dialect(
     rake="stated",
     fees=("JP Fee",),
     run_odd_chip="unknown",
+    walks="collected",  # a walk's big blind collects his unmatched part with the pot
 )
 
 CLASSIC_DIALECT = Dialect(
