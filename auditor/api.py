@@ -11,17 +11,28 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import BinaryIO
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from auditor.config import Settings
-from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text
+from auditor.config import Settings, SettingsFinder
+from auditor.inputs import (
+    DEFAULT_EXCLUDE,
+    READ_ERRORS,
+    STDIN,
+    ByteMeter,
+    Input,
+    InputProblem,
+    Opener,
+)
+from auditor.inputs import discover as find_inputs
+from auditor.parsing.blocks import HandBlock, blocks_of_stream, blocks_of_text
 from auditor.parsing.decode import NotText
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
@@ -35,7 +46,13 @@ from auditor.pipeline import (
 )
 from auditor.report.chunk import findings_table
 from auditor.report.records import FindingRecord, FindingRow, HandRecord, PayoutRecord
-from auditor.report.writer import Format, ReportSummary, ReportTables, open_report
+from auditor.report.writer import (
+    CountingReport,
+    Format,
+    ReportSummary,
+    ReportTables,
+    open_report,
+)
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 
 CHUNK_HANDS = 500  # hands sent to a worker at a time
@@ -115,44 +132,94 @@ def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) 
     """The hand ``hand_id`` of ``path`` replayed in words (``auditor explain``), or None
     when the file holds no such hand. Stack continuity (SE001) is checked against the
     hands before it in the file."""
+    return explain_in_paths([path], hand_id, settings=settings).text
+
+
+@dataclass(slots=True)
+class Explained:
+    """What ``explain_in_paths`` found: the hand in words (None: no such hand), where,
+    how many error findings it has, and when it was not found, the ids most like it."""
+
+    text: str | None
+    source: str | None = None
+    errors: int = 0
+    near: list[str] = field(default_factory=list)
+
+
+_NEAR_IDS = 200_000  # ids remembered for "did you mean" (memory stays small)
+
+
+def explain_in_paths(paths: Iterable[Path | str], hand_id: str, *,
+                     settings: Settings | None = None, finder: SettingsFinder | None = None,
+                     ) -> Explained:
+    """The first hand ``hand_id`` under ``paths`` (files, folders, archives) explained,
+    under ``settings`` or the configuration nearest to its file."""
+    from difflib import get_close_matches
+
+    finder = finder or SettingsFinder()
+    inputs, _ = discover(paths, lambda p: (settings or finder.for_path(p)).exclude)
+    opener = Opener()
+    seen: list[str] = []
+    try:
+        for item in inputs:
+            try:
+                with opener.open(item) as stream:
+                    found = _explain_in(blocks_of_stream(stream, item.source, item.name),
+                                        hand_id, settings or finder.for_path(item.path), seen)
+            except (*READ_ERRORS, NotText):
+                continue
+            if found is not None:
+                found.source = item.source
+                return found
+    finally:
+        opener.close()
+    return Explained(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7))
+
+
+def _explain_in(blocks: Iterable[HandBlock], hand_id: str, settings: Settings,
+                seen: list[str]) -> Explained | None:
     from auditor.explain import explain_hand
 
-    settings = settings or Settings()
     auditor = HandAuditor(settings)
     tracker = StackTracker(auditor.wanted("SE001"))
-    for block in blocks_of_file(path, str(path)):
+    for block in blocks:
         parsed = read_block(block)
-        wanted = (parsed.hand_id if isinstance(parsed, Unreadable)
-                  else parsed.info.hand_id) == hand_id
+        this = parsed.hand_id if isinstance(parsed, Unreadable) else parsed.info.hand_id
+        if this != hand_id:
+            if this and len(seen) < _NEAR_IDS:
+                seen.append(this)
+            if not isinstance(parsed, Unreadable) and not parsed.cancelled:
+                try:
+                    result, settlement = auditor.audit_hand(parsed)
+                except Exception:  # the audit reports it as HH001; here it only breaks
+                    tracker.forget(parsed.source)  # the chain of stacks
+                    continue
+                tracker.feed(HandStacks.of(parsed, settlement.payouts))
+            elif isinstance(parsed, Unreadable):
+                tracker.forget(block.source)
+            continue
         if isinstance(parsed, Unreadable):
-            if wanted:
-                return (f"Hand #{hand_id} ({path}, lines {parsed.first_line}-"
-                        f"{parsed.last_line}) cannot be replayed.\n"
-                        f"{parsed.code} line {parsed.line}: {parsed.message}")
-            continue
+            path = block.source
+            errors = int(auditor.wanted(parsed.code) and settings.severity_of(
+                parsed.code, "error" if parsed.code == "HH001" else "info") == "error")
+            return Explained(
+                f"Hand #{hand_id} ({path}, lines {parsed.first_line}-{parsed.last_line}) "
+                f"cannot be replayed.\n{parsed.code} line {parsed.line}: {parsed.message}",
+                errors=errors)
         if parsed.cancelled:
-            if wanted:
-                return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
-            continue
+            return Explained(f"Hand #{hand_id} ({block.source}) was cancelled: nothing to "
+                             f"settle.")
         result, settlement = auditor.audit_hand(parsed)
         continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
-        if wanted:
-            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
-                        if auditor.wanted(f.code)]
-            return explain_hand(parsed, result, settlement, findings, settings.profile)
+        findings = [f for f in (*result.findings, *settlement.findings, *continuity)
+                    if auditor.wanted(f.code)]
+        errors = sum(auditor.severity(f.code) == "error" for f in findings)
+        return Explained(explain_hand(parsed, result, settlement, findings, settings.profile),
+                         errors=errors)
     return None
 
 
 # --- files --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class InputProblem:
-    """A path that yielded no hands, and why. ``fatal`` when the user named it directly."""
-
-    path: str
-    message: str
-    fatal: bool
 
 
 @dataclass(slots=True)
@@ -163,134 +230,200 @@ class RunResult:
     problems: list[InputProblem]
     files: int
     seconds: float = 0.0
+    configs: dict[str, int] = field(default_factory=dict)  # config file ("": none) -> files
+    settings: list[Settings] = field(default_factory=list)  # each configuration's settings
 
 
-# In a folder, files of these kinds are documents or data, never hand histories.
-NOT_HAND_HISTORIES = frozenset({
-    ".md", ".rst", ".json", ".toml", ".yaml", ".yml", ".py", ".parquet", ".tsv", ".pdf",
-    ".png", ".jpg", ".jpeg", ".gif", ".zip", ".gz", ".bz2", ".xz", ".7z", ".db", ".sqlite",
-})
+@dataclass(slots=True)
+class ChunkDone:
+    """A chunk of hands audited, as the parent hands it on (``on_chunk``): its report
+    rows and the blocks they came from (to show an offending line)."""
+
+    tables: ReportTables
+    blocks: list[HandBlock]
+    settings: Settings
 
 
-def discover(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
-    """Each file to read, with whether the user named it directly. Folders are searched
-    recursively in name order; hidden files and folders, and documents
-    (``NOT_HAND_HISTORIES``), are skipped."""
-    for path in paths:
-        if path.is_dir():
-            for sub in sorted(path.rglob("*")):
-                rel = sub.relative_to(path).parts
-                if (sub.is_file() and sub.suffix.lower() not in NOT_HAND_HISTORIES
-                        and not any(p.startswith(".") for p in rel)):
-                    yield sub, False
-        else:
-            yield path, True
+def discover(paths: Iterable[Path | str],
+             exclude_for: Callable[[Path], Sequence[str]] = lambda p: DEFAULT_EXCLUDE,
+             stdin_name: str | None = None) -> tuple[list[Input], list[InputProblem]]:
+    """Every input under ``paths`` (see ``auditor.inputs.discover``), each path searched
+    with the exclusions ``exclude_for`` gives it (its configuration's)."""
+    inputs: list[Input] = []
+    problems: list[InputProblem] = []
+    for given in paths:
+        exclude = DEFAULT_EXCLUDE if str(given) == STDIN else exclude_for(Path(given))
+        found, bad = find_inputs([given], exclude, stdin_name)
+        inputs += found
+        problems += bad
+    return inputs, problems
 
 
-def _chunks(files: list[tuple[Path, bool]], problems: list[InputProblem],
-            on_file: Callable[[Path], None]) -> Iterator[list[HandBlock]]:
-    """Hand blocks of every file, ``CHUNK_HANDS`` at a time (never across files)."""
-    for path, named in files:
-        on_file(path)
+def _chunks(inputs: list[Input], problems: list[InputProblem], opener: Opener,
+            on_file: Callable[[Path], None]) -> Iterator[tuple[int, list[HandBlock]]]:
+    """Hand blocks of every input, ``CHUNK_HANDS`` at a time (never across files), with
+    the input's index."""
+    for index, item in enumerate(inputs):
+        on_file(Path(item.source))
         count = 0
         try:
-            blocks = blocks_of_file(path, str(path))
-            while chunk := list(islice(blocks, CHUNK_HANDS)):
-                count += len(chunk)
-                yield chunk
-        except (OSError, NotText) as exc:
-            problems.append(InputProblem(str(path), f"cannot read: {_reason(exc)}", named))
+            with opener.open(item) as stream:
+                blocks = blocks_of_stream(stream, item.source, item.name)
+                while chunk := list(islice(blocks, CHUNK_HANDS)):
+                    count += len(chunk)
+                    yield index, chunk
+        except (*READ_ERRORS, NotText) as exc:
+            where = f" after {count:,} hands" if count else ""
+            problems.append(InputProblem(item.source, f"cannot read{where}: {_reason(exc)}",
+                                         item.named))
             continue
         if count == 0:
-            problems.append(InputProblem(str(path), "no hand history found in this file", named))
+            problems.append(InputProblem(item.source, "no hand history found in this file",
+                                         item.named))
+    opener.close()
 
 
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, OSError):
-        return exc.strerror or str(exc)
-    return str(exc)
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
 
 
-_worker: HandAuditor | None = None
+_workers: list[HandAuditor] = []
 
 
-def _init_worker(settings: Settings) -> None:
-    global _worker
-    _worker = HandAuditor(settings)
+def _init_worker(settings: list[Settings]) -> None:
+    _workers[:] = [HandAuditor(s) for s in settings]
 
 
-def _audit_chunk(chunk: list[HandBlock]) -> ChunkResult:
-    assert _worker is not None
-    return audit_chunk(_worker, chunk)
+def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
+    return audit_chunk(_workers[config], chunk)
 
 
 def audit_paths(
-    paths: Iterable[Path],
-    out_dir: Path,
+    paths: Iterable[Path | str],
+    out_dir: Path | None,
     *,
     fmt: Format = "parquet",
     jobs: int = 1,
     settings: Settings | None = None,
+    finder: SettingsFinder | None = None,
     on_file: Callable[[Path], None] = lambda p: None,
     on_hands: Callable[[int], None] = lambda n: None,
+    on_chunk: Callable[[ChunkDone], None] | None = None,
+    meter: ByteMeter | None = None,
+    stdin: BinaryIO | None = None,
+    stdin_name: str | None = None,
 ) -> RunResult:
-    """Audit every hand under ``paths`` into a report in ``out_dir``.
+    """Audit every hand under ``paths`` (files, folders, archives, ``-`` for standard
+    input) into a report in ``out_dir`` (None: nothing is written, only counted).
 
-    Memory stays flat: hands are streamed in chunks, at most ``2 * jobs`` chunks are in
-    flight, and the writer streams its tables to disk. ``on_file`` is told of each file
-    as it starts, ``on_hands`` of each chunk of hands done (for a progress bar).
+    Each input is audited under ``settings`` when given, else under the configuration
+    ``finder`` finds nearest to it (default: the nearest configuration file). Memory stays
+    flat: hands are streamed in chunks, at most ``2 * jobs`` chunks are in flight, and the
+    writer streams its tables to disk. ``on_file`` is told of each file as it starts,
+    ``on_hands`` of each chunk of hands done, ``on_chunk`` is given each chunk's rows;
+    ``meter`` counts the bytes read from disk (for a progress bar); ``stdin`` is read for
+    ``-`` (default: standard input), its findings under ``stdin_name`` (default ``-``).
     """
     import time
 
     start = time.perf_counter()
-    auditor = HandAuditor(settings)
-    check = ContinuityChecker(auditor)
-    repeats = DuplicateFilter(auditor)
-    files = list(discover(paths))
-    problems: list[InputProblem] = []
-    chunks = _chunks(files, problems, on_file)
+    if settings is not None:
+        finder = None
+    elif finder is None:
+        finder = SettingsFinder()
+    inputs, problems = discover(
+        paths, (lambda p: settings.exclude) if settings is not None  # type: ignore[union-attr]
+        else (lambda p: finder.for_path(p).exclude),  # type: ignore[union-attr]
+        stdin_name)
+    configs: list[Settings] = []
+    config_of: list[int] = []  # each input's index in ``configs``
+    index_of: dict[int, int] = {}  # id of a Settings -> its index
+    for item in inputs:
+        chosen = settings if settings is not None else finder.for_path(  # type: ignore[union-attr]
+            item.path)
+        if id(chosen) not in index_of:
+            index_of[id(chosen)] = len(configs)
+            configs.append(chosen)
+        config_of.append(index_of[id(chosen)])
+    if not configs:
+        configs.append(settings or Settings())
+    auditors = [HandAuditor(s) for s in configs]
+    checks = [ContinuityChecker(a) for a in auditors]
+    seen: set[int] = set()
+    repeats = [DuplicateFilter(a, seen) for a in auditors]
+    meter = meter or ByteMeter()
+    meter.total += sum(item.size for item in inputs)
+    opener = Opener(meter, stdin)
+    chunks = _chunks(inputs, problems, opener, on_file)
+    report = (open_report(out_dir, fmt, provenance=provenance(configs, inputs))
+              if out_dir is not None else CountingReport(fmt))
 
-    with open_report(out_dir, fmt, provenance=provenance(auditor.settings, files)) as writer:
-        def write(result: ChunkResult) -> None:
-            writer.add_tables(_with_continuity(repeats(result), check))
+    with report:
+        def write(config: int, result: ChunkResult, blocks: list[HandBlock]) -> None:
+            tables = _with_continuity(repeats[config](result), checks[config])
+            report.add_tables(tables)
             on_hands(len(result.stacks))
+            if on_chunk is not None:
+                on_chunk(ChunkDone(tables, blocks, configs[config]))
 
         if jobs <= 1:
-            for chunk in chunks:
-                write(audit_chunk(auditor, chunk))
+            for index, chunk in chunks:
+                config = config_of[index]
+                write(config, audit_chunk(auditors[config], chunk), chunk)
         else:
             with ProcessPoolExecutor(jobs, initializer=_init_worker,
-                                     initargs=(auditor.settings,)) as pool:
-                pending: deque[Future[ChunkResult]] = deque()
-                for chunk in chunks:
-                    pending.append(pool.submit(_audit_chunk, chunk))
+                                     initargs=(configs,)) as pool:
+                pending: deque[tuple[int, Future[ChunkResult], list[HandBlock]]] = deque()
+                for index, chunk in chunks:
+                    config = config_of[index]
+                    pending.append((config, pool.submit(_audit_chunk, config, chunk), chunk))
                     if len(pending) >= 2 * jobs:
-                        write(pending.popleft().result())
+                        config, future, blocks = pending.popleft()
+                        write(config, future.result(), blocks)
                 while pending:
-                    write(pending.popleft().result())
-    summary = writer.summary
-    return RunResult(summary=summary, problems=problems, files=len(files),
-                     seconds=time.perf_counter() - start)
+                    config, future, blocks = pending.popleft()
+                    write(config, future.result(), blocks)
+    used: dict[str, int] = {}
+    for i in config_of:
+        name = configs[i].config_files[0] if configs[i].config_files else ""
+        used[name] = used.get(name, 0) + 1
+    return RunResult(summary=report.summary, problems=problems, files=len(inputs),
+                     seconds=time.perf_counter() - start, configs=used, settings=configs)
 
 
-def provenance(settings: Settings, files: list[tuple[Path, bool]]) -> dict[str, object]:
-    """How a report is made: the auditor's version, the house rules, the rules selected,
-    the configuration files used and the inputs (files as given)."""
+def provenance(configs: list[Settings], inputs: list[Input]) -> dict[str, object]:
+    """How a report is made: the auditor's version, the house rules, the rules selected
+    and the configuration files used (one entry per configuration), and the inputs."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         made_by = version("auditor")
     except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
         made_by = "unknown"
+    described = [_described(s) for s in configs]
+    return {
+        "auditor_version": made_by,
+        # The first configuration's, as before several could apply; all are under
+        # "configurations".
+        "profile": described[0]["profile"],
+        "rules": described[0]["rules"],
+        "config_files": sorted({f for s in configs for f in s.config_files}),
+        "configurations": described,
+        "inputs": [item.source for item in inputs],
+    }
+
+
+def _described(settings: Settings) -> dict[str, object]:
     profile = dataclasses.asdict(settings.profile)
     profile["severity"] = dict(settings.profile.severity)
     selection = settings.selection
     return {
-        "auditor_version": made_by,
+        "config_files": list(settings.config_files),
         "profile": profile,
         "rules": "all" if selection is None else sorted(selection.codes),
-        "config_files": list(settings.config_files),
-        "inputs": [str(path) for path, _ in files],
+        "exclude": list(settings.exclude),
     }
 
 

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import suppress
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
-from auditor.config import ConfigError, Settings, build_settings, find_config_file
+from auditor.cli_output import MACHINE_FORMATS, OUTPUT_FORMATS, Color, OutputFormat
+from auditor.config import ConfigError, Overrides, Settings, SettingsFinder, parse_inline
 
-EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as any Unix tool whose reader closes the pipe
 
 
-def _settings(paths: list[Path], profile: str | None, select: tuple[str, ...],
-              ignore: tuple[str, ...]) -> Settings:
-    config, source = find_config_file(paths[0] if paths else Path.cwd())
-    return build_settings(config=config, profile=profile, select=_split(select),
-                          ignore=_split(ignore), config_files=[str(source)] if source else [])
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of a closed pipe
+    does not print an error of its own."""
+    with suppress(OSError, ValueError):  # not a real file (a test's captured output)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _split(values: tuple[str, ...]) -> list[str]:
@@ -24,9 +29,50 @@ def _split(values: tuple[str, ...]) -> list[str]:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"auditor: error: {message}", err=True)
     sys.exit(EXIT_FAILED)
+
+
+def _finder(config: tuple[str, ...], isolated: bool, profile: str | None,
+            select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+            exclude: tuple[str, ...] | None = None, extend_exclude: tuple[str, ...] = (),
+            ) -> SettingsFinder:
+    """How each input finds its settings: ``--config`` is a file (one for every input)
+    or an inline ``key = value`` (over every configuration); exits 2 on a mistake."""
+    files = [c for c in config if Path(c).is_file()]
+    inline: dict[str, Any] = {}
+    try:
+        if len(files) > 1:
+            raise ConfigError(f"--config names {len(files)} files; give at most one")
+        for c in config:
+            if c not in files:
+                if "=" not in c:
+                    raise ConfigError(f"--config {c}: no such file")
+                inline.update(parse_inline(c))
+        overrides = Overrides(inline=inline, profile=profile, select=_split(select),
+                              ignore=_split(ignore),
+                              exclude=_split(exclude) if exclude else None,
+                              extend_exclude=_split(extend_exclude))
+        return SettingsFinder(overrides, config_file=Path(files[0]) if files else None,
+                              isolated=isolated)
+    except ConfigError as exc:
+        _fail(str(exc))
+
+
+def _config_options(command: Any) -> Any:
+    """The options every command that reads hands takes to configure itself."""
+    for option in reversed((
+        click.option("--config", "config", multiple=True, metavar="FILE | 'KEY = VALUE'",
+                     help="A configuration file for every input (instead of the nearest "
+                          "to each), or one TOML setting over every configuration."),
+        click.option("--isolated", is_flag=True,
+                     help="Ignore every configuration file."),
+        click.option("--profile", default=None,
+                     help="House rules: tda (default), half-bet, full-bet, cash."),
+    )):
+        command = option(command)
+    return command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -36,50 +82,140 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--out", "out_dir", required=True, type=click.Path(path_type=Path),
-              help="Folder for the report tables (created if missing).")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder for the report tables (created if missing); without it, nothing "
+                   "is written.")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet",
               show_default=True, help="Format of the report tables.")
-@click.option("-j", "--jobs", type=int, default=None,
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full",
+              show_default=True, help="How findings are printed.")
+@click.option("--min-severity", type=click.Choice(["info", "warning", "error"]),
+              default="warning", show_default=True,
+              help="The least severe findings printed (all are in the tables).")
+@click.option("--statistics", is_flag=True,
+              help="Print the number of findings per rule instead of each finding.")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when there are error findings.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: all cores].")
-@click.option("--profile", default=None,
-              help="House rules: tda (default), half-bet, full-bet, cash.")
+@_config_options
 @click.option("--select", multiple=True,
               help="Only these rules (code, name or prefix; comma list).")
 @click.option("--ignore", multiple=True,
               help="Not these rules (code, name or prefix; comma list).")
-@click.option("-q", "--quiet", is_flag=True, help="No summary, no progress bar.")
-def audit(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None,
-          profile: str | None, select: tuple[str, ...], ignore: tuple[str, ...],
-          quiet: bool) -> None:
-    """Audit the hand histories in PATHS (files or folders) into OUT_DIR."""
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Skip these files and folders when searching folders (replaces the "
+                   "defaults: hidden files, documents, images).")
+@click.option("--extend-exclude", multiple=True, metavar="GLOB",
+              help="Skip these too, beside the defaults.")
+@click.option("--stdin-filename", default=None, metavar="NAME",
+              help="The name findings give standard input ('-').")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Color the output.")
+@click.option("--show-settings", is_flag=True,
+              help="Print the settings each input would be audited under, and stop.")
+@click.option("--show-files", is_flag=True,
+              help="Print the files that would be audited, and stop.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no bar.")
+@click.option("-v", "--verbose", is_flag=True, help="List every file skipped, and why.")
+def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format: OutputFormat,
+          min_severity: str, statistics: bool, exit_zero: bool, jobs: int | None,
+          config: tuple[str, ...], isolated: bool, profile: str | None,
+          select: tuple[str, ...], ignore: tuple[str, ...], exclude: tuple[str, ...],
+          extend_exclude: tuple[str, ...], stdin_filename: str | None, color: Color,
+          show_settings: bool, show_files: bool, quiet: bool, verbose: bool) -> None:
+    """Audit the hand histories in PATHS: files, folders, .zip archives, .gz/.bz2/.xz
+    files, or - for standard input. Prints each finding, then a summary; with -o, writes
+    the report tables into OUT_DIR."""
     from auditor import api
-    from auditor.cli_output import Progress, print_problems, print_summary
+    from auditor.cli_output import (
+        FindingPrinter,
+        Progress,
+        Style,
+        print_problems,
+        print_settings,
+        print_statistics,
+        print_summary,
+        use_color,
+    )
+    from auditor.inputs import ByteMeter
 
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        _fail(", ".join(f"{p}: no such file or folder" for p in missing))
+    finder = _finder(config, isolated, profile, select, ignore, exclude or None,
+                     extend_exclude)
+    out, err = sys.stdout, sys.stderr
+    style, err_style = Style(use_color(color, out)), Style(use_color(color, err))
+    if show_settings or show_files:
+        try:
+            inputs, problems = api.discover(paths, lambda p: finder.for_path(p).exclude)
+            governs = [(item, finder.for_path(item.path)) for item in inputs]
+        except ConfigError as exc:
+            _fail(str(exc))
+        print_problems(problems, err_style, verbose=True, err=err)
+        if show_files:
+            for item, _ in governs:
+                out.write(f"{item.source}\n")
+        else:
+            print_settings(_governed(governs, finder), out)
+        sys.exit(EXIT_FAILED if any(p.fatal for p in problems) else EXIT_OK)
+    machine = output_format in MACHINE_FORMATS
+    printer = None if statistics else FindingPrinter(output_format, out, style, min_severity)
+    meter = ByteMeter()
+    progress = Progress(not quiet and err.isatty(), meter)
     try:
-        settings = _settings(list(paths), profile, select, ignore)
+        with progress, (printer or _nothing()):
+            run = api.audit_paths(
+                paths, out_dir,
+                fmt=fmt,  # type: ignore[arg-type]
+                jobs=jobs or api.default_jobs(), finder=finder, meter=meter,
+                on_file=progress.file, on_hands=progress.hands,
+                on_chunk=printer.chunk if printer is not None else None,
+                stdin_name=stdin_filename)
     except ConfigError as exc:
         _fail(str(exc))
-    if jobs is not None and jobs < 1:
-        _fail("--jobs must be at least 1")
-    progress = Progress(enabled=not quiet and sys.stderr.isatty())
-    with progress:
-        try:
-            run = api.audit_paths(list(paths), out_dir, fmt=fmt,  # type: ignore[arg-type]
-                                  jobs=jobs or api.default_jobs(), settings=settings,
-                                  on_file=progress.file, on_hands=progress.hands)
-        except OSError as exc:
-            _fail(f"cannot write the report to {out_dir}: {exc.strerror or exc}")
-    print_problems(run.problems)
-    if not quiet:
-        print_summary(run)
-    if any(p.fatal for p in run.problems):
+    except KeyboardInterrupt:
+        click.echo("auditor: interrupted; no report written", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:  # the reader of the output went away (`| head`): stop quietly
+        _silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)
+    except OSError as exc:
+        where = f"write the report to {out_dir}" if out_dir is not None else "go on"
+        _fail(f"cannot {where}: {exc.strerror or exc}")
+    print_problems(run.problems, err_style, verbose, err)
+    if statistics:
+        print_statistics(run, style, out, as_json=machine)
+    elif not quiet:
+        print_summary(run, printer, err_style if machine else style, err if machine else out)
+    failed = any(p.fatal for p in run.problems)
+    if run.summary.hands == 0:
+        click.echo("auditor: error: no hand history found in "
+                   f"{', '.join(paths)}", err=True)
+        failed = True
+    if failed:
         sys.exit(EXIT_FAILED)
-    sys.exit(EXIT_FINDINGS if run.summary.errors else EXIT_OK)
+    sys.exit(EXIT_FINDINGS if run.summary.errors and not exit_zero else EXIT_OK)
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _governed(governs: list[tuple[Any, Settings]], finder: SettingsFinder
+              ) -> list[tuple[str, Settings, int]]:
+    """Each configuration with the number of inputs it governs, in order of first use."""
+    counts: dict[int, list[Any]] = {}
+    for _, settings in governs:
+        entry = counts.setdefault(id(settings), [settings, 0])
+        entry[1] += 1
+    if not counts:  # nothing to audit: show what the working directory would use
+        settings = finder.for_path(None)
+        counts[id(settings)] = [settings, 0]
+    return [(s.config_files[0] if s.config_files else "", s, n) for s, n in counts.values()]
 
 
 @main.command("rules")
@@ -134,23 +270,28 @@ def show_docs(page: str) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("path")
 @click.option("--hand", "hand_id", required=True, help="The hand number, as the site prints it.")
-@click.option("--profile", default=None, help="House rules (as for `audit`).")
-def explain(file: Path, hand_id: str, profile: str | None) -> None:
-    """Replay one hand of FILE for a person settling a dispute."""
-    from auditor.api import explain_in_file
+@_config_options
+def explain(path: str, hand_id: str, config: tuple[str, ...], isolated: bool,
+            profile: str | None) -> None:
+    """Replay one hand for a person settling a dispute: the first hand HAND in PATH (a
+    file, a folder or an archive). Exits 1 when the hand breaks a rule of severity error."""
+    from auditor.api import explain_in_paths
 
-    if not file.is_file():
-        _fail(f"{file}: no such file")
+    finder = _finder(config, isolated, profile)
+    if path != "-" and not Path(path).exists():
+        _fail(f"{path}: no such file or folder")
+    wanted = hand_id.strip().lstrip("#")
     try:
-        settings = _settings([file], profile, (), ())
+        found = explain_in_paths([path], wanted, finder=finder)
     except ConfigError as exc:
         _fail(str(exc))
-    text = explain_in_file(file, hand_id.lstrip("#"), settings)
-    if text is None:
-        _fail(f"no hand #{hand_id} in {file}")
-    click.echo(text)
+    if found.text is None:
+        near = f"; hands with a number like it: {', '.join(found.near)}" if found.near else ""
+        _fail(f"no hand #{wanted} in {path}{near}")
+    click.echo(found.text)
+    sys.exit(EXIT_FINDINGS if found.errors else EXIT_OK)
 
 
 @main.command("export-phh")

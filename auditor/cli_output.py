@@ -1,38 +1,212 @@
-"""What the CLI shows a person: a progress bar on stderr and the run's summary."""
+"""What the CLI shows a person or a program: each finding as it is found, a progress bar
+on stderr, and the run's summary.
+
+Findings are printed chunk by chunk as the audit goes (in file and line order), in one of
+the formats ruff users know: ``full`` (the offending line shown under each finding),
+``concise`` (one line each), ``grouped`` (by file), or for programs ``json`` (one array)
+and ``json-lines`` (one object a line). Lines are written with plain ANSI styles rather
+than through a rendering library: a run can print millions of them.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from bisect import bisect_right
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
+from typing import IO, TYPE_CHECKING, Any, ClassVar, Literal
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as RichProgress
-from rich.table import Table
+if TYPE_CHECKING:  # the CLI imports this module before it knows it will audit
+    from auditor.api import ChunkDone, InputProblem, RunResult
+    from auditor.config import Settings
+    from auditor.inputs import ByteMeter
+    from auditor.parsing.blocks import HandBlock
 
-from auditor.api import InputProblem, RunResult
+OutputFormat = Literal["full", "concise", "grouped", "json", "json-lines"]
+OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("full", "concise", "grouped", "json", "json-lines")
+MACHINE_FORMATS = ("json", "json-lines")
+Color = Literal["auto", "always", "never"]
 
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
-_out = Console(highlight=False, soft_wrap=True)
+_COLUMNS = ("source", "line", "hand_id", "code", "rule", "severity", "street", "player",
+            "message", "expected", "observed", "currency")
+_RANK = {"error": 0, "warning": 1, "info": 2}  # the lower, the more severe
+
+
+def use_color(choice: Color, stream: IO[str]) -> bool:
+    """Whether to color ``stream``: ``auto`` colors a terminal unless ``NO_COLOR`` is set
+    (https://no-color.org) or ``TERM`` is ``dumb``."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+class Style:
+    """ANSI styles, or none."""
+
+    _CODES: ClassVar[dict[str, str]] = {
+        "bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34",
+        "magenta": "35", "cyan": "36"}
+    _SEVERITY: ClassVar[dict[str, str]] = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def __call__(self, text: str, *styles: str) -> str:
+        if not self.color or not styles:
+            return text
+        codes = ";".join(self._CODES[s] for s in styles)
+        return f"\x1b[{codes}m{text}\x1b[0m"
+
+    def severity(self, text: str, severity: str) -> str:
+        return self(text, "bold", self._SEVERITY.get(severity, "bold"))
+
+
+# --- findings --------------------------------------------------------------------------
+
+
+class FindingPrinter:
+    """Prints the findings of each audited chunk (``ChunkDone``) as they arrive, those of
+    at least ``lowest`` severity; counts those it leaves out."""
+
+    def __init__(self, fmt: OutputFormat, out: IO[str], style: Style,
+                 lowest: str = "warning") -> None:
+        self.fmt = fmt
+        self.out = out
+        self.style = style
+        self.lowest = _RANK[lowest]
+        self.printed = 0
+        self.hidden: dict[str, int] = {}  # severity -> findings not shown
+        self._group: str | None = None  # the file being grouped under
+
+    def __enter__(self) -> FindingPrinter:
+        if self.fmt == "json":
+            self.out.write("[")
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.fmt == "json":
+            self.out.write("\n]\n" if self.printed else "]\n")
+        self.out.flush()
+
+    def chunk(self, done: ChunkDone) -> None:
+        """Print the findings of one chunk, in line order."""
+        table = done.tables.findings
+        if not table.num_rows:
+            return
+        import pyarrow.compute as pc
+
+        order = pc.sort_indices(table, [("line", "ascending"), ("code", "ascending")])
+        rows = table.take(order).select(list(_COLUMNS)).to_pylist()
+        lines = _SourceLines(done.blocks) if self.fmt == "full" else None
+        for row in rows:
+            severity = row["severity"]
+            if _RANK.get(severity, 0) > self.lowest:
+                self.hidden[severity] = self.hidden.get(severity, 0) + 1
+                continue
+            self._print(row, lines)
+            self.printed += 1
+
+    def _print(self, row: dict[str, Any], lines: _SourceLines | None) -> None:
+        fmt, s = self.fmt, self.style
+        if fmt in MACHINE_FORMATS:
+            text = json.dumps(_json_row(row), ensure_ascii=False)
+            if fmt == "json":
+                self.out.write(("\n  " if not self.printed else ",\n  ") + text)
+            else:
+                self.out.write(text + "\n")
+            return
+        hand = f" {s('[hand #' + row['hand_id'] + ']', 'dim')}" if row["hand_id"] else ""
+        what = f"{s.severity(row['code'], row['severity'])} {row['message']}{hand}"
+        if fmt == "grouped":
+            if row["source"] != self._group:
+                if self._group is not None:
+                    self.out.write("\n")
+                self._group = row["source"]
+                self.out.write(s(row["source"], "bold", "blue") + ":\n")
+            self.out.write(f"  {s(str(row['line']), 'cyan')}: {what}\n")
+            return
+        where = f"{s(row['source'], 'bold')}{s(':', 'cyan')}{row['line']}{s(':', 'cyan')}"
+        self.out.write(f"{where} {what}\n")
+        if lines is not None:
+            text = lines.get(row["line"])
+            if text is not None:
+                number = str(row["line"])
+                bar = s("|", "blue")
+                self.out.write(f"{' ' * len(number)} {bar}\n{s(number, 'blue')} {bar} "
+                               f"{text}\n{' ' * len(number)} {bar}\n\n")
+
+
+def _json_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A finding for JSON readers: amounts as exact decimal strings (a JSON number is a
+    binary float to most readers), names as in the findings table."""
+    out = dict(row)
+    for key in ("expected", "observed"):
+        if out[key] is not None:
+            out[key] = str(out[key])
+    return out
+
+
+class _SourceLines:
+    """The text of a chunk's file lines, looked up by line number (for ``full``)."""
+
+    def __init__(self, blocks: list[HandBlock]) -> None:
+        self._blocks = sorted(blocks, key=lambda b: b.span[0])
+        self._starts = [b.span[0] for b in self._blocks]
+
+    def get(self, line: int) -> str | None:
+        i = bisect_right(self._starts, line) - 1
+        if i < 0:
+            return None
+        block = self._blocks[i]
+        if block.numbers is None:
+            index = line - block.first_line
+            return block.lines[index] if 0 <= index < len(block.lines) else None
+        for number, text in block.numbered():
+            if number == line:
+                return text
+        return None
+
+
+# --- progress --------------------------------------------------------------------------
 
 
 class Progress:
-    """Hands done and the file being read; shown only when stderr is a terminal."""
+    """A progress bar on stderr (only when it is a terminal): bytes read of the bytes to
+    read, the time left, hands done and hands per second."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, meter: ByteMeter) -> None:
         self.enabled = enabled
-        self._bar: RichProgress | None = None
-        self._task = None
+        self.meter = meter
+        self._bar: Any = None
+        self._task: Any = None
+        self._hands = 0
 
     def __enter__(self) -> Progress:
         if self.enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                DownloadColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as RichProgress
+
             self._bar = RichProgress(
-                TextColumn("[bold]auditing[/]"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("hands"), TimeElapsedColumn(), TextColumn("{task.description}"),
-                console=_err, transient=True,
+                TextColumn("[bold]auditing[/]"), BarColumn(), DownloadColumn(),
+                TimeRemainingColumn(), TextColumn("{task.fields[hands]}"),
+                TimeElapsedColumn(), TextColumn("{task.description}"),
+                console=Console(stderr=True, highlight=False), transient=True,
             )
             self._bar.__enter__()
-            self._task = self._bar.add_task("", total=None)
+            self._task = self._bar.add_task("", total=self.meter.total or None, hands="")
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -41,50 +215,126 @@ class Progress:
             self._bar.__exit__(exc_type, exc, tb)
 
     def file(self, path: Path) -> None:
+        """A new file is being read."""
         if self._bar is not None:
-            self._bar.update(self._task, description=path.name[-50:])
+            self._bar.update(self._task, description=path.name[-40:],
+                             completed=self.meter.done)
 
     def hands(self, count: int) -> None:
+        """``count`` more hands are done."""
         if self._bar is not None:
-            self._bar.advance(self._task, count)
+            self._hands += count
+            task = self._bar.tasks[0]
+            elapsed = task.elapsed or 0.0
+            rate = f" {self._hands / elapsed:,.0f}/s" if elapsed > 0 else ""
+            self._bar.update(self._task, completed=self.meter.done,
+                             hands=f"{self._hands:,} hands{rate}")
 
 
-def print_problems(problems: list[InputProblem]) -> None:
-    """One line per input that yielded no hands: errors for paths the user named, notes
-    for files met while searching folders."""
+# --- summary ---------------------------------------------------------------------------
+
+
+_LISTED_SKIPS = 5  # files skipped while searching folders, listed without -v
+
+
+def print_problems(problems: list[InputProblem], style: Style, verbose: bool,
+                   err: IO[str] = sys.stderr) -> None:
+    """Errors for the inputs the user named that yielded nothing; notes for files met
+    while searching folders (the first few, or all with ``verbose``)."""
+    notes = [p for p in problems if not p.fatal]
     for p in problems:
         if p.fatal:
-            _err.print(f"[bold red]error:[/] {p.path}: {p.message}")
-        else:
-            _err.print(f"[yellow]skipped:[/] {p.path}: {p.message}")
+            err.write(f"{style('error:', 'bold', 'red')} {p.path}: {p.message}\n")
+    shown = notes if verbose else notes[:_LISTED_SKIPS]
+    for p in shown:
+        err.write(f"{style('skipped:', 'yellow')} {p.path}: {p.message}\n")
+    if len(notes) > len(shown):
+        err.write(f"{style('skipped:', 'yellow')} {len(notes) - len(shown):,} more files "
+                  f"with no hand history (-v lists them)\n")
 
 
-def print_summary(run: RunResult) -> None:
-    """Files, hands, hands per status, findings per code and the time taken."""
+def print_summary(run: RunResult, printer: FindingPrinter | None, style: Style,
+                  out: IO[str]) -> None:
+    """Files, hands per status, findings per code with the severity they were reported
+    with, the configuration files used and the time taken."""
     s = run.summary
-    hands = s.hands
-    rate = hands / run.seconds if run.seconds > 0 else 0.0
-    _out.print(
-        f"[bold]{run.files}[/] files, [bold]{hands:,}[/] hands in {run.seconds:.2f} s "
-        f"({rate:,.0f} hands/s) -> {s.out_dir}"
-    )
+    rate = s.hands / run.seconds if run.seconds > 0 else 0.0
+    written = f" -> {s.out_dir}" if s.out_dir is not None else ""
+    if printer is not None and printer.printed:
+        out.write("\n")
+    out.write(f"{style(f'{run.files:,}', 'bold')} files, {style(f'{s.hands:,}', 'bold')} "
+              f"hands in {run.seconds:.2f} s ({rate:,.0f} hands/s){written}\n")
     statuses = ", ".join(f"{n:,} {status}" for status, n in s.hands_by_status.items() if n)
-    _out.print(f"hands: {statuses or 'none'}")
-    if not s.findings_by_code:
-        _out.print("findings: none")
+    out.write(f"hands: {statuses or 'none'}\n")
+    out.write(f"config: {_configs(run.configs)}\n")
+    if s.findings_by_code:
+        print_statistics(run, style, out)
+    sev = s.findings_by_severity
+    if not s.findings:
+        out.write("findings: none\n")
         return
+    parts = [style(f"{sev['error']:,} errors", "bold", "red") if sev["error"] else "0 errors",
+             f"{sev['warning']:,} warnings", f"{sev['info']:,} info"]
+    out.write(f"findings: {', '.join(parts)}\n")
+    if printer is not None and printer.hidden:
+        hidden = ", ".join(f"{n:,} {level}" for level, n in printer.hidden.items())
+        lowest = "info" if "info" in printer.hidden else "warning"
+        out.write(f"not shown above: {hidden} (--min-severity {lowest} shows them)\n")
+
+
+def _configs(configs: dict[str, int]) -> str:
+    if not configs:
+        return "none"
+    return ", ".join(f"{name or 'none (defaults)'} ({n:,} file{'s' if n != 1 else ''})"
+                     for name, n in configs.items())
+
+
+def print_statistics(run: RunResult, style: Style, out: IO[str], as_json: bool = False
+                     ) -> None:
+    """The findings per code: count, code, rule and the severity reported."""
     from auditor.rules.registry import all_rules
 
     rules = all_rules()
-    table = Table(title=None, box=None, pad_edge=False)
-    table.add_column("code")
-    table.add_column("rule")
-    table.add_column("severity")
-    table.add_column("findings", justify="right")
-    for code, n in s.findings_by_code.items():
-        rule = rules.get(code)
-        table.add_row(code, rule.name if rule else "", rule.severity if rule else "", f"{n:,}")
-    _out.print(table)
-    sev = s.findings_by_severity
-    _out.print(f"findings: {sev['error']:,} errors, {sev['warning']:,} warnings, "
-               f"{sev['info']:,} info")
+    s = run.summary
+    rows = [(n, code, rules[code].name if code in rules else "",
+             "/".join(s.severities_by_code.get(code, ())))
+            for code, n in s.findings_by_code.items()]
+    if as_json:
+        out.write(json.dumps([{"code": c, "rule": r, "severity": v, "count": n}
+                              for n, c, r, v in rows], indent=2) + "\n")
+        return
+    width = max((len(f"{n:,}") for n, *_ in rows), default=1)
+    name_width = max((len(r) for _, _, r, _ in rows), default=0)
+    for n, code, rule, severity in rows:
+        out.write(f"{f'{n:,}':>{width}}  {style.severity(code, severity.split('/')[0])}  "
+                  f"{rule:<{name_width}}  {severity}\n")
+
+
+def print_settings(settings: Iterable[tuple[str, Settings, int]], out: IO[str]) -> None:
+    """Each configuration in effect, as TOML a user can paste into ``auditor.toml``: its
+    file, the files it governs, the profile's options, the rules and every severity."""
+    import dataclasses
+
+    for name, config, files in settings:
+        out.write(f"# {name or 'no configuration file (defaults)'}: {files:,} input file"
+                  f"{'s' if files != 1 else ''}\n")
+        profile = config.profile
+        out.write(f'profile = "{profile.name}"\n')
+        for f in dataclasses.fields(profile):
+            if f.name in ("name", "severity"):
+                continue
+            value = getattr(profile, f.name)
+            shown = ("true" if value else "false") if isinstance(value, bool) else (
+                f'"{value}"' if isinstance(value, str) else str(value))
+            out.write(f"{f.name.replace('_', '-')} = {shown}\n")
+        selection = config.selection
+        severities = config.severities()
+        if selection is not None:
+            off = sorted(set(severities) - selection.codes)
+            out.write(f"ignore = {json.dumps(off)}  # the rules not reported\n")
+        out.write(f"exclude = {json.dumps(list(config.exclude))}\n")
+        out.write("[severity]  # every rule, as reported\n")
+        for code, severity in severities.items():
+            off = "" if selection is None or code in selection else "  # not selected"
+            out.write(f'{code} = "{severity}"{off}\n')
+        out.write("\n")

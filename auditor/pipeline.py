@@ -71,6 +71,10 @@ class HandAuditor:
         """Whether findings of ``code`` are reported."""
         return self.codes is None or code in self.codes
 
+    def severity(self, code: str) -> str:
+        """The severity findings of ``code`` are reported with."""
+        return self._rule_meta[code][1]
+
     def finding_row(self, finding: Finding, source: str, hand_id: str | None) -> FindingRow:
         """The report row of a finding."""
         name, severity = self._rule_meta[finding.code]
@@ -228,9 +232,11 @@ class DuplicateFilter:
     finding; its other findings and its payouts are dropped, so that it is audited once.
     It remembers a 64-bit digest of each hand's key, not the key."""
 
-    def __init__(self, auditor: HandAuditor) -> None:
+    def __init__(self, auditor: HandAuditor, seen: set[int] | None = None) -> None:
         self.auditor = auditor
-        self.seen: set[int] = set()
+        # Shared by the filters of a run's several configurations: a hand is a repeat
+        # whichever file it was first seen in.
+        self.seen: set[int] = seen if seen is not None else set()
 
     def is_repeat(self, site: str | None, hand_id: str | None, started: str | None) -> bool:
         """Whether this hand was seen before (and remember it): the same site, hand id

@@ -159,5 +159,184 @@ def test_explain_a_damaged_hand_says_why() -> None:
     text = DAMAGED.read_text()
     second = text.split("PokerStars Hand #")[2].split(":", 1)[0]
     code, out, _ = run("explain", DAMAGED, "--hand", second)
-    assert code == 0
+    assert code == 1  # HH001 is an error finding
     assert "HH001 line 44" in out
+
+
+# --- terminal output -----------------------------------------------------------------
+
+
+def test_each_finding_is_printed_with_its_file_line_and_offending_text(tmp_path: Path) -> None:
+    code, out, _ = run("audit", DAMAGED, "--jobs", "1", "--color", "never")
+    assert code == 1
+    first = out.splitlines()[0]
+    assert first.startswith(f"{DAMAGED}:44: HH001 not a PokerStars line")
+    assert first.endswith("[hand #256733039962]")
+    assert "44 | Hero: b%ts $0.2#" in out
+    assert "findings: 1 errors, 0 warnings, 0 info" in out
+    assert "config: none (defaults) (1 file)" in out
+
+
+def test_without_out_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("audit", DAMAGED, "--jobs", "1")
+    assert code == 1 and "->" not in out
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("fmt", ["concise", "grouped"])
+def test_concise_and_grouped_formats(fmt: str) -> None:
+    code, out, _ = run("audit", DAMAGED, "--jobs", "1", "--output-format", fmt, "-q")
+    assert code == 1
+    if fmt == "concise":
+        assert out.splitlines() == [f"{DAMAGED}:44: HH001 not a PokerStars line at "
+                                    "'b%ts <amount>#': 'Hero: b%ts $0.2#' [hand #256733039962]"]
+    else:
+        assert out.splitlines()[:2] == [f"{DAMAGED}:", "  44: HH001 not a PokerStars line at "
+                                        "'b%ts <amount>#': 'Hero: b%ts $0.2#' "
+                                        "[hand #256733039962]"]
+
+
+def test_json_formats_are_machine_readable_with_exact_amounts() -> None:
+    import json
+
+    path = ROOT / "sample_histories" / "partypoker" / "classic_silent_post_both.txt"
+    code, out, _ = run("audit", path, "--jobs", "1", "--output-format", "json")
+    assert code == 1
+    rows = json.loads(out)  # the summary goes to stderr: stdout is JSON alone
+    assert [(r["line"], r["code"]) for r in rows] == [(14, "TU003"), (24, "SP007")]
+    assert rows[1]["expected"] == "0.25" and rows[1]["observed"] == "0.38"
+    code, out, _ = run("audit", path, "--jobs", "1", "--output-format", "json-lines")
+    assert [json.loads(line)["code"] for line in out.splitlines()] == ["TU003", "SP007"]
+    code, out, _ = run("audit", path, "--jobs", "1", "--output-format", "json", "--statistics")
+    assert {r["code"]: r["count"] for r in json.loads(out)} == {"SP007": 1, "TU003": 1}
+
+
+def test_statistics_and_exit_zero() -> None:
+    code, out, _ = run("audit", DAMAGED, "--jobs", "1", "--statistics", "--exit-zero")
+    assert code == 0
+    assert out.split() == ["1", "HH001", "hand.unparsable", "error"]
+
+
+def test_info_findings_are_counted_not_shown_unless_asked() -> None:
+    stud = SAMPLES / "stud_unsupported.txt"
+    code, out, _ = run("audit", stud, "--jobs", "1")
+    assert code == 0 and f"{stud}:1: HH002" not in out
+    assert "not shown above: 1 info (--min-severity info shows them)" in out
+    code, out, _ = run("audit", stud, "--jobs", "1", "--min-severity", "info", "-q")
+    assert "HH002" in out
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["audit", "-", "--stdin-filename", "night.txt", "-q",
+                                       "--output-format", "concise", "--jobs", "1"],
+                                input=DAMAGED.read_bytes())
+    assert result.exit_code == 1
+    assert result.stdout.startswith("night.txt:44: HH001")
+
+
+def test_nothing_to_audit_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("hello\n")
+    code, _, err = run("audit", tmp_path, "--jobs", "1")
+    assert code == 2
+    assert "no hand history found" in err
+
+
+def test_a_missing_path_beside_good_files_audits_the_rest(tmp_path: Path) -> None:
+    code, _, err = run("audit", tmp_path / "nope.txt", CLEAN, "-o", tmp_path / "r", "--jobs", "1")
+    assert code == 2
+    assert "nope.txt: no such file or folder" in err
+    assert len(read_report(tmp_path / "r")["hands"]) == 1
+
+
+# --- configuration -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("toml,message", [
+    ('severity = "info"', "'severity' must be a table of rule code = severity"),
+    ('limit-raise-cap = "four"', "'limit-raise-cap' must be a whole number from 1 to 100"),
+    ("odd-chip = 5", "'odd-chip' must be one of \"button-left\", \"best-hand-suit\" (got 5)"),
+    ('reopen = "whatever"', "'reopen' must be one of \"full-raise\""),
+    ('run-it-twice = "no"', "'run-it-twice' must be one of true, false (got \"no\")"),
+    ('odd_chips = "x"', "unknown option 'odd-chips' (did you mean 'odd-chip'?)"),
+    ('severity = { ZZ = "info" }', "no rule matches 'ZZ'"),
+    ("profile = [", "not valid TOML"),
+])
+def test_configuration_mistakes_name_the_file_and_exit_2(tmp_path: Path, toml: str,
+                                                         message: str) -> None:
+    shutil.copy(CLEAN, tmp_path / "hands.txt")
+    (tmp_path / "auditor.toml").write_text(toml + "\n")
+    code, out, err = run("audit", tmp_path / "hands.txt", "--jobs", "1")
+    assert code == 2
+    assert f"{tmp_path / 'auditor.toml'}: " in err and message in err
+    assert "Traceback" not in err + out
+
+
+def test_a_string_is_a_comma_list_and_the_readme_snippet_pastes_into_auditor_toml(
+        tmp_path: Path) -> None:
+    shutil.copy(DAMAGED, tmp_path / "hands.txt")
+    (tmp_path / "auditor.toml").write_text('ignore = "TU007,HH001"\n')
+    assert run("audit", tmp_path / "hands.txt", "--jobs", "1")[0] == 0
+    (tmp_path / "auditor.toml").write_text('[tool.auditor]\nignore = ["HH001"]\n')
+    assert run("audit", tmp_path / "hands.txt", "--jobs", "1")[0] == 0
+
+
+def test_the_nearest_configuration_applies_to_each_file_whatever_the_order(
+        tmp_path: Path) -> None:
+    quiet, loud = tmp_path / "quiet", tmp_path / "loud"
+    quiet.mkdir()
+    loud.mkdir()
+    shutil.copy(DAMAGED, quiet / "a.txt")
+    shutil.copy(SAMPLES / "tournament_antes_3way_allin_side_pot.txt", loud / "b.txt")
+    (quiet / "auditor.toml").write_text('severity = { HH001 = "info" }\n')
+    for order in ((quiet, loud), (loud, quiet)):
+        code, out, _ = run("audit", *order, "-o", tmp_path / "r", "--jobs", "2")
+        assert code == 0, out  # HH001 is info under quiet/'s configuration
+        findings = read_report(tmp_path / "r")["findings"]
+        assert findings["severity"].tolist() == ["info"]
+        assert f"config: {quiet / 'auditor.toml'} (1 file), none (defaults) (1 file)" in out \
+            or f"none (defaults) (1 file), {quiet / 'auditor.toml'} (1 file)" in out
+
+
+def test_config_file_isolated_and_inline(tmp_path: Path) -> None:
+    shutil.copy(DAMAGED, tmp_path / "hands.txt")
+    (tmp_path / "auditor.toml").write_text('ignore = ["HH001"]\n')
+    other = tmp_path / "other.toml"
+    other.write_text('select = ["TU"]\n')
+    assert run("audit", tmp_path / "hands.txt", "--jobs", "1")[0] == 0
+    assert run("audit", tmp_path / "hands.txt", "--jobs", "1", "--isolated")[0] == 1
+    assert run("audit", tmp_path / "hands.txt", "--jobs", "1", "--config", other)[0] == 0
+    inline = "severity = { HH001 = 'warning' }"
+    code, out, _ = run("audit", tmp_path / "hands.txt", "--jobs", "1", "--isolated",
+                       "--config", inline)
+    assert code == 0 and "HH001  hand.unparsable  warning" in out
+    assert run("audit", tmp_path / "hands.txt", "--isolated", "--config", other)[0] == 2
+    assert run("audit", tmp_path / "hands.txt", "--config", "nope.toml")[0] == 2
+
+
+def test_show_settings_prints_each_configuration_in_effect(tmp_path: Path) -> None:
+    shutil.copy(CLEAN, tmp_path / "hands.txt")
+    (tmp_path / "auditor.toml").write_text('profile = "cash"\nseverity = { SE = "info" }\n')
+    code, out, _ = run("audit", tmp_path, "--show-settings")
+    assert code == 0
+    assert out.startswith(f"# {tmp_path / 'auditor.toml'}: 1 input file\n")
+    assert 'profile = "cash"' in out and 'heads-up-cap = "cash-no-cap"' in out
+    assert 'SE001 = "info"' in out and 'TU001 = "error"' in out
+    code, out, _ = run("audit", tmp_path, "--show-files", "--extend-exclude", "*.txt")
+    assert code == 0 and out == ""
+
+
+# --- explain -------------------------------------------------------------------------
+
+
+def test_explain_exits_1_when_the_hand_breaks_a_rule_and_searches_folders() -> None:
+    party = ROOT / "sample_histories" / "partypoker"
+    code, out, _ = run("explain", party, "--hand", "5100000305")
+    assert code == 1
+    assert "TU003" in out or "checks while facing" in out
+
+
+def test_explain_suggests_near_hand_ids() -> None:
+    code, _, err = run("explain", DAMAGED, "--hand", "256733039926")
+    assert code == 2
+    assert "hands with a number like it: 256733039962" in err

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from auditor.model.finding import SEVERITIES, Severity
 
@@ -65,25 +65,71 @@ PROFILES: dict[str, Profile] = {
 }
 
 _OPTION_NAMES = {f.name for f in dataclasses.fields(Profile)} - {"name", "severity"}
+# Whole-number options: the least and greatest value that makes sense.
+_RANGES = {"limit_reopen_fraction_pct": (1, 100), "limit_raise_cap": (1, 100)}
+
+
+def option_choices(attr: str) -> tuple[Any, ...] | None:
+    """The values a profile option takes, where it is a choice (None for numbers)."""
+    hint = get_type_hints(Profile)[attr]
+    if get_origin(hint) is Literal:
+        return get_args(hint)
+    if hint is bool:
+        return (True, False)
+    return None
+
+
+def _checked(key: str, attr: str, value: Any) -> Any:
+    """``value`` for the option ``attr`` (written ``key``), or a ConfigError saying what
+    is allowed."""
+    choices = option_choices(attr)
+    if choices is not None:
+        if isinstance(value, bool) != (choices == (True, False)) or value not in choices:
+            allowed = ", ".join(_toml(c) for c in choices)
+            raise ConfigError(f"{key!r} must be one of {allowed} (got {_toml(value)})")
+        return value
+    low, high = _RANGES[attr]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(f"{key!r} must be a whole number from {low} to {high} "
+                          f"(got {_toml(value)})")
+    return value
+
+
+def _toml(value: Any) -> str:
+    """``value`` as it is written in TOML (how the user wrote it, or should)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
 
 
 def make_profile(name: str = "tda", options: Mapping[str, Any] | None = None) -> Profile:
-    """The named profile with ``options`` (profile field names, dashes allowed) applied."""
-    if name not in PROFILES:
-        raise ConfigError(f"unknown profile {name!r}; known: {', '.join(PROFILES)}")
+    """The named profile with ``options`` (profile field names, dashes allowed) applied;
+    ``severity`` is a table of rule code to severity (codes already resolved). Every
+    value is checked: a ConfigError names the option and what it allows."""
+    if not isinstance(name, str) or name not in PROFILES:
+        raise ConfigError(f"unknown profile {_toml(name)}; known: "
+                          f"{', '.join(_toml(p) for p in PROFILES)}")
     profile = PROFILES[name]
     changes: dict[str, Any] = {}
     for key, value in (options or {}).items():
         attr = key.replace("-", "_")
         if attr == "severity":
+            if not isinstance(value, Mapping):
+                raise ConfigError(
+                    f"'severity' must be a table of rule code = severity, e.g. "
+                    f'severity = {{ TU007 = "warning" }} (got {_toml(value)})')
             sev = dict(profile.severity)
-            for code, level in dict(value).items():
+            for code, level in value.items():
                 if level not in SEVERITIES:
-                    raise ConfigError(f"severity of {code} must be one of {SEVERITIES}")
+                    allowed = ", ".join(_toml(s) for s in SEVERITIES)
+                    raise ConfigError(f"severity of {code} must be one of {allowed} "
+                                      f"(got {_toml(level)})")
                 sev[code.upper()] = level
             changes["severity"] = sev
         elif attr in _OPTION_NAMES:
-            changes[attr] = value
+            changes[attr] = _checked(key, attr, value)
         else:
-            raise ConfigError(f"unknown profile option {key!r}")
+            raise ConfigError(f"unknown option {key!r}")
     return dataclasses.replace(profile, **changes) if changes else profile

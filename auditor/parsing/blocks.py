@@ -13,9 +13,15 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from auditor.parsing.decode import CHUNK, decoded_chunks, lf_only, logical_lines
+from auditor.parsing.decode import (
+    CHUNK,
+    decoded_chunks,
+    decoded_stream,
+    lf_only,
+    logical_lines,
+)
 
 # A header line: a site's header at the start of the line, after one space if it starts
 # with "P", or after two or more white spaces. Lines are matched before they are
@@ -113,9 +119,20 @@ def blocks_of_file(path: Path, source: str, chunk_size: int = CHUNK) -> Iterator
     """Every hand block of ``path``, streamed ``chunk_size`` bytes at a time (text
     exports; a log or XML file of a site with its own container is read whole). Raises
     ``OSError`` or ``decode.NotText``."""
-    chunks = decoded_chunks(path, chunk_size)
+    return _blocks(decoded_chunks(path, chunk_size), source, path.name)
+
+
+def blocks_of_stream(f: BinaryIO, source: str, name: str, chunk_size: int = CHUNK
+                     ) -> Iterator[HandBlock]:
+    """Every hand block of the byte stream ``f`` (an archive member, a decompressed file,
+    standard input), as ``blocks_of_file``; ``name`` is the file name it had (it can tell
+    the container). The caller closes ``f`` once the blocks are consumed."""
+    return _blocks(decoded_stream(f, chunk_size), source, name)
+
+
+def _blocks(chunks: Iterator[str], source: str, name: str) -> Iterator[HandBlock]:
     first = next(chunks, "")
-    cut = _container(first, path.name)
+    cut = _container(first, name)
     if cut is not None:
         return cut("".join(chain((first,), chunks)), source)
     return _Cutter(source).cut(chain((first,), chunks))

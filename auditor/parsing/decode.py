@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
 CHUNK = 1 << 20
 _SNIFF = 1 << 16
@@ -73,27 +74,33 @@ def decoded_chunks(path: Path, chunk_size: int = CHUNK) -> Iterator[str]:
     """The text of ``path``, decoded ``chunk_size`` bytes at a time, with LF line endings
     only. Raises ``OSError`` or ``NotText`` (on the first ``next``)."""
     with path.open("rb") as f:
-        head = f.read(_SNIFF)
-        encoding = sniff_encoding(head)
-        errors = "auditor-cp1252-fallback" if encoding.startswith("utf-8") else "replace"
-        decode = codecs.getincrementaldecoder(encoding)(errors=errors).decode
-        # A UTF-16 file that ends in a stray odd byte: leave that byte in the decoder
-        # rather than flush it as a U+FFFD line of its own.
-        flush = not encoding.startswith("utf-16")
-        # The head, then the rest of the file, then b"" to end with.
-        raw = chain((head[i : i + chunk_size] for i in range(0, len(head), chunk_size)),
-                    iter(partial(f.read, chunk_size), b""), (b"",))
-        held = ""
-        for data in raw:
-            text = held + decode(data, flush and not data)
-            if "\x00" in text and flush:
-                text = text.replace("\x00", "")
-            # A chunk ending in CR may be half a CRLF: hold the CR back.
-            held = "\r" if text.endswith("\r") else ""
-            if text := lf_only(text[:-1] if held else text):
-                yield text
-        if held:
-            yield "\n"
+        yield from decoded_stream(f, chunk_size)
+
+
+def decoded_stream(f: BinaryIO, chunk_size: int = CHUNK) -> Iterator[str]:
+    """The text of the byte stream ``f`` (a file, an archive member, standard input), as
+    ``decoded_chunks``; the caller closes ``f``."""
+    head = f.read(_SNIFF)
+    encoding = sniff_encoding(head)
+    errors = "auditor-cp1252-fallback" if encoding.startswith("utf-8") else "replace"
+    decode = codecs.getincrementaldecoder(encoding)(errors=errors).decode
+    # A UTF-16 file that ends in a stray odd byte: leave that byte in the decoder
+    # rather than flush it as a U+FFFD line of its own.
+    flush = not encoding.startswith("utf-16")
+    # The head, then the rest of the file, then b"" to end with.
+    raw = chain((head[i : i + chunk_size] for i in range(0, len(head), chunk_size)),
+                iter(partial(f.read, chunk_size), b""), (b"",))
+    held = ""
+    for data in raw:
+        text = held + decode(data, flush and not data)
+        if "\x00" in text and flush:
+            text = text.replace("\x00", "")
+        # A chunk ending in CR may be half a CRLF: hold the CR back.
+        held = "\r" if text.endswith("\r") else ""
+        if text := lf_only(text[:-1] if held else text):
+            yield text
+    if held:
+        yield "\n"
 
 
 def iter_lines(path: Path, chunk_size: int = CHUNK) -> Iterator[tuple[int, str]]:

@@ -48,7 +48,7 @@ class ReportSummary:
     included; ``findings_by_code`` holds the codes found, in code order.
     """
 
-    out_dir: Path
+    out_dir: Path | None  # None: nothing was written (no ``-o``)
     format: Format
     tables: dict[str, Path]
     files: int
@@ -56,6 +56,8 @@ class ReportSummary:
     findings_by_code: dict[str, int]
     findings_by_severity: dict[str, int]
     payouts: int
+    severities_by_code: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The severities each code's findings were reported with (the configuration's)."""
 
     @property
     def hands(self) -> int:
@@ -75,13 +77,57 @@ class ReportSummary:
 
 @dataclass(slots=True)
 class _Tally:
-    """The counts behind the summary, updated row by row."""
+    """The counts behind the summary, updated row by row or table by table."""
 
     sources: set[str] = field(default_factory=set)
     statuses: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     severities: Counter[str] = field(default_factory=Counter)
+    reported: Counter[tuple[str, str]] = field(default_factory=Counter)  # (code, severity)
     payouts: int = 0
+
+    def hand(self, hand: HandRecord) -> None:
+        self.sources.add(hand.source)
+        self.statuses[hand.status] += 1
+
+    def finding(self, finding: FindingRecord) -> None:
+        self.sources.add(finding.source)
+        self.codes[finding.code] += 1
+        self.severities[finding.severity] += 1
+        self.reported[(finding.code, finding.severity)] += 1
+
+    def tables(self, tables: ReportTables) -> None:
+        hands, findings = tables.hands, tables.findings
+        if hands.num_rows:
+            self.sources.update(pc.unique(hands["source"]).to_pylist())
+            self.statuses.update(_counts(hands["status"]))
+        if findings.num_rows:
+            self.sources.update(pc.unique(findings["source"]).to_pylist())
+            self.codes.update(_counts(findings["code"]))
+            self.severities.update(_counts(findings["severity"]))
+            pairs = pa.table({"code": _plain(findings["code"]),
+                              "severity": _plain(findings["severity"])})
+            for row in pairs.group_by(["code", "severity"]).aggregate(
+                    [([], "count_all")]).to_pylist():
+                self.reported[(row["code"], row["severity"])] += row["count_all"]
+        self.payouts += tables.payouts.num_rows
+
+    def summary(self, out_dir: Path | None, fmt: Format, tables: dict[str, Path]
+                ) -> ReportSummary:
+        severities: dict[str, list[str]] = {}
+        for code, severity in sorted(self.reported):
+            severities.setdefault(code, []).append(severity)
+        return ReportSummary(
+            out_dir=out_dir,
+            format=fmt,
+            tables=tables,
+            files=len(self.sources),
+            hands_by_status={s: self.statuses[s] for s in STATUSES},
+            findings_by_code=dict(sorted(self.codes.items())),
+            findings_by_severity={s: self.severities[s] for s in SEVERITIES},
+            payouts=self.payouts,
+            severities_by_code={c: tuple(v) for c, v in severities.items()},
+        )
 
 
 class _ChunkedTable:
@@ -202,13 +248,10 @@ class ReportWriter:
         tally = self._tally
         for hand in hands:
             self._hands.append(hand)
-            tally.sources.add(hand.source)
-            tally.statuses[hand.status] += 1
+            tally.hand(hand)
         for finding in findings:
             self._findings.append(finding)
-            tally.sources.add(finding.source)
-            tally.codes[finding.code] += 1
-            tally.severities[finding.severity] += 1
+            tally.finding(finding)
         for payout in payouts:
             self._payouts.append(payout)
             tally.payouts += 1
@@ -216,20 +259,13 @@ class ReportWriter:
     def add_tables(self, tables: ReportTables) -> None:
         """Add rows already in Arrow (see ``report.chunk``), after those added before."""
         self._check_open()
-        tally = self._tally
-        hands, findings = tables.hands, tables.findings
-        if hands.num_rows:
-            self._hands.append_table(hands)
-            tally.sources.update(pc.unique(hands["source"]).to_pylist())
-            tally.statuses.update(_counts(hands["status"]))
-        if findings.num_rows:
-            self._findings.append_table(findings)
-            tally.sources.update(pc.unique(findings["source"]).to_pylist())
-            tally.codes.update(_counts(findings["code"]))
-            tally.severities.update(_counts(findings["severity"]))
+        self._tally.tables(tables)
+        if tables.hands.num_rows:
+            self._hands.append_table(tables.hands)
+        if tables.findings.num_rows:
+            self._findings.append_table(tables.findings)
         if tables.payouts.num_rows:
             self._payouts.append_table(tables.payouts)
-            tally.payouts += tables.payouts.num_rows
 
     def close(self) -> ReportSummary:
         """Write what is left, the sorted findings included, and move the tables into
@@ -296,17 +332,52 @@ class ReportWriter:
                 sink.abort()
 
     def _summarize(self) -> ReportSummary:
-        t = self._tally
-        return ReportSummary(
-            out_dir=self.out_dir,
-            format=self.format,
-            tables={name: sink.path for name, sink in self._sinks.items()},
-            files=len(t.sources),
-            hands_by_status={s: t.statuses[s] for s in STATUSES},
-            findings_by_code=dict(sorted(t.codes.items())),
-            findings_by_severity={s: t.severities[s] for s in SEVERITIES},
-            payouts=t.payouts,
-        )
+        return self._tally.summary(self.out_dir, self.format,
+                                   {name: sink.path for name, sink in self._sinks.items()})
+
+
+class CountingReport:
+    """A report that writes nothing and only counts (``auditor audit`` without ``-o``):
+    the same calls as ``ReportWriter``, the same summary."""
+
+    def __init__(self, fmt: Format = "parquet") -> None:
+        self.format: Format = fmt
+        self._tally = _Tally()
+        self._summary: ReportSummary | None = None
+
+    def add_tables(self, tables: ReportTables) -> None:
+        """Count rows already in Arrow."""
+        self._tally.tables(tables)
+
+    def add(self, hands: Iterable[HandRecord] = (), findings: Iterable[FindingRecord] = (),
+            payouts: Iterable[PayoutRecord] = ()) -> None:
+        """Count rows."""
+        for hand in hands:
+            self._tally.hand(hand)
+        for finding in findings:
+            self._tally.finding(finding)
+        self._tally.payouts += sum(1 for _ in payouts)
+
+    def close(self) -> ReportSummary:
+        """The summary (nothing to write)."""
+        if self._summary is None:
+            self._summary = self._tally.summary(None, self.format, {})
+        return self._summary
+
+    @property
+    def summary(self) -> ReportSummary:
+        """The summary of a closed report."""
+        if self._summary is None:
+            raise RuntimeError("the report is not closed yet")
+        return self._summary
+
+    def __enter__(self) -> CountingReport:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None:
+            self.close()
 
 
 PROVENANCE = "report.json"  # how the report was made, beside its tables (CSV has no metadata)
@@ -318,6 +389,13 @@ def _write_provenance(out_dir: Path, provenance: dict[str, Any]) -> None:
     partial = path.with_name(f".{path.name}.partial")
     partial.write_text(json.dumps(provenance, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     partial.replace(path)
+
+
+def _plain(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A dictionary-encoded column as plain values."""
+    if pa.types.is_dictionary(column.type):
+        return column.cast(column.type.value_type)
+    return column
 
 
 def _counts(column: pa.ChunkedArray) -> dict[str, int]:

@@ -297,7 +297,7 @@ def test_a_game_cut_off_without_its_closing_tag_is_unreadable() -> None:
     first = read_text(cut)[0]
     assert isinstance(first, Unreadable) and first.code == "HH001"
     assert "no closing tag" in first.message and "cut off" in first.message
-    assert first.hand_id == "9920000001" and first.info is not None
+    assert first.hand_id == "9920000002" and first.info is not None
 
 
 # --- unreadable, not replayed -----------------------------------------------------------
