@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -293,6 +294,9 @@ _workers: list[HandAuditor] = []
 
 
 def _init_worker(settings: list[Settings]) -> None:
+    # Ctrl-C is the parent's to handle (exit 130, no report): a worker that took it too
+    # would print a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _workers[:] = [HandAuditor(s) for s in settings]
 
 
