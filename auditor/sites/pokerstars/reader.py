@@ -586,7 +586,9 @@ def _game_of(text: str) -> GameOf:
     if "omaha" in low and "stud" not in low:
         return "omaha", variant, limit, hi_lo, int(cards_m.group(1)) if cards_m else 4, None
     if "hold'em" in low and "split" not in low and "pre-flop" not in low:
-        return "holdem", variant, limit, hi_lo, 2, None
+        # 6+ Hold'em: the 36-card deck, whose hands rank otherwise (a flush beats a full
+        # house, A-6-7-8-9 is a straight).
+        return "sixplus" if "6+" in low else "holdem", variant, limit, hi_lo, 2, None
     return "other", variant, limit, hi_lo, 0, f"{variant} is not a game the auditor replays"
 
 
