@@ -606,10 +606,12 @@ class PokerStarsReader:
 
     Sites built on this reader (GGPoker, the club apps) may name their own ``grammar`` (an
     overlay that ``%import``s and ``%override``s ``pokerstars.lark``), their own recipe
-    ``builder`` (a subclass of the PokerStars one) and finish each hand (``_finish``)."""
+    ``builder`` (a subclass of the PokerStars one), a ``context`` with more to note while a
+    hand is read, and finish each hand (``_finish``)."""
 
     MAX_CACHE = 200_000
     builder: type[_RecipeBuilder] = _RecipeBuilder
+    context: type[_Context] = _Context
 
     def __init__(self, *, caching: bool = True, site: str = "pokerstars",
                  title: str = "PokerStars", dialect: Dialect | None = None,
@@ -834,10 +836,10 @@ class PokerStarsReader:
         if game.reason is not None:
             return self._unreadable(block, base, "HH002", game.reason,
                                     game.info(self.site, hand_id, started, None))
-        ctx = _Context(game.amounts, game.big_blind)
+        ctx = self.context(game.amounts, game.big_blind)
 
         # Blank lines carry nothing; the rest is numbered from the block's first line.
-        todo = list(compress(range(len(lines)), lines))
+        todo = self._todo(lines)
         n = len(todo)
         k = 1  # todo[0] is the header
         table: _Table | None = None
@@ -912,6 +914,11 @@ class PokerStarsReader:
                             "the hand ends before its *** SUMMARY *** (truncated?)")
         return self._finish(_NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
                                       tuple(events), cancelled, self.dialect), ctx)
+
+    def _todo(self, lines: list[str]) -> list[int]:
+        """The indexes of the lines to read: every line but the blank ones (a site built
+        on this reader may leave out more)."""
+        return list(compress(range(len(lines)), lines))
 
     def _finish(self, hand: Hand, ctx: _Context) -> Hand:
         """The hand as read, for a site built on this reader to complete (PokerStars's
