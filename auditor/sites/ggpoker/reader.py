@@ -185,11 +185,16 @@ class GGRecipeBuilder(_RecipeBuilder):
         return lambda v, name, ctx: (_SIDE_PAYMENT, (name, -ctx.amounts[v[a]], kind), True)
 
     def r_ev_cashout(self, tree: Tree) -> Recipe:
-        return self._note("other")
+        # "Chooses to EV Cashout": the risk is paid later ("Pays Cashout Risk").
+        return self._said("EV Cashout")
 
     def r_insurance(self, tree: Tree) -> Recipe:
-        # "get an all-in insurance (premium (…) for (…) - (…))": the premium is paid below.
-        return self._note("other")
+        # "get an all-in insurance (premium (…) for (…) - (…))": the premium is paid later.
+        return self._said("all-in insurance")
+
+    def _said(self, text: str) -> Recipe:
+        new = _NEW[ev.TableNote]
+        return lambda v, name, ctx: (new, ("other", name, text), True)
 
     def r_house_money(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
