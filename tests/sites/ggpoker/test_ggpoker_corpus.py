@@ -139,3 +139,13 @@ def test_heros_profit_is_the_authors(folder: str, hands: int, profit: Decimal,
     hero = payouts[payouts["player"] == "Hero"]
     assert len(hero) == hands
     assert sum(Decimal(str(x)) for x in hero["net"]) == profit
+
+
+def test_the_caches_and_fast_paths_read_as_the_grammar_does() -> None:
+    """Without caching every line goes through its shape and the grammar: the same hands."""
+    from auditor.sites.ggpoker.reader import GGPokerReader
+
+    fast, careful = GGPokerReader(), GGPokerReader(caching=False)
+    for path in gg_files():
+        for block in blocks_of_file(path, str(path)):
+            assert fast.read(block) == careful.read(block), (path.name, block.first_line)
