@@ -180,6 +180,13 @@ class GGRecipeBuilder(_RecipeBuilder):
         # "pay premium of all-in insurance ($4)": paid to the site, outside the pot.
         return self._payment(tree, "insurance_premium")
 
+    def r_insurance_payout(self, tree: Tree) -> Recipe:
+        # "get main compensation of all-in insurance ($X)": the site pays the insured
+        # player who lost (the line as third-party GG parsers know it; not in the corpus).
+        (a,) = self.nums(tree)
+        return lambda v, name, ctx: (
+            _SIDE_PAYMENT, (name, ctx.amounts[v[a]], "insurance_payout"), True)
+
     def _payment(self, tree: Tree, kind: str) -> Recipe:
         (a,) = self.nums(tree)
         return lambda v, name, ctx: (_SIDE_PAYMENT, (name, -ctx.amounts[v[a]], kind), True)

@@ -212,3 +212,18 @@ def test_the_samples_through_the_auditor(tmp_path: Path) -> None:
         ("cash_drop.txt", "SP002"), ("cash_drop.txt", "SP007"),  # Cash Drop not counted
         ("straddle_restraddle_allin.txt", "TU004"),  # the re-straddle's total not used
     }
+
+
+def test_all_in_insurance_compensation_is_a_payment_to_the_player() -> None:
+    """GG's third insurance line (known to other GG parsers, not in the corpus): the site
+    pays the insured player."""
+    from auditor.parsing import read_text
+
+    text = (SAMPLES / "allin_insurance.txt").read_text(encoding="utf-8").replace(
+        "1c2d3e4f: pay premium of all-in insurance ($1)\n",
+        "1c2d3e4f: pay premium of all-in insurance ($1)\n"
+        "Hero: get main compensation of all-in insurance ($2.5)\n")
+    (hand,) = read_text(text)
+    assert isinstance(hand, Hand)
+    assert of(hand, ev.SidePayment)[-1] == ev.SidePayment(
+        line=27, player="Hero", amount=250, kind="insurance_payout")
