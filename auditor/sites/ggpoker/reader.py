@@ -246,6 +246,9 @@ class GGPokerReader(PokerStarsReader):
             line = exc.line if isinstance(exc, LineError) else block.first_line
             message = exc.message if isinstance(exc, LineError) else str(exc)
             return self._unreadable(block, line, "HH001", message, self._info_of(block))
+        except ValueError as exc:  # a number field that is not one ("Seat $3: …")
+            return self._unreadable(block, block.first_line, "HH001",
+                                    f"not a GGPoker hand: {exc}", self._info_of(block))
 
     def _info_of(self, block: HandBlock) -> HandInfo:
         """What the header (and the table line) of a hand that did not read say."""

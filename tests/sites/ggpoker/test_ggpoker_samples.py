@@ -227,3 +227,16 @@ def test_all_in_insurance_compensation_is_a_payment_to_the_player() -> None:
     assert isinstance(hand, Hand)
     assert of(hand, ev.SidePayment)[-1] == ev.SidePayment(
         line=27, player="Hero", amount=250, kind="insurance_payout")
+
+
+def test_a_damaged_hand_is_hh001_with_its_header_facts() -> None:
+    from auditor.parsing import Unreadable, read_text
+
+    text = (SAMPLES / "cash_plain.txt").read_text(encoding="utf-8")
+    for damaged, line in ((text.replace("Seat 2: Hero", "Seat $2: Hero"), 1),
+                          (text.replace("Hero: calls $0.13", "Hero: calls $0.13 and"), 22),
+                          (text.split("*** SUMMARY ***")[0], 34)):
+        (hand,) = read_text(damaged)
+        assert isinstance(hand, Unreadable) and hand.code == "HH001", damaged
+        assert hand.line == line and hand.hand_id == "RC4100000101"
+        assert hand.info is not None and hand.info.stakes == (2, 5)
