@@ -5,7 +5,9 @@ ranking is one ``max``. High hands come from C evaluators: eval7 for Hold'em (an
 seven cards), phevaluator for Omaha (exactly two hole cards and three board cards; its
 four-card evaluator is applied to every four-card subset of a five- or six-card Omaha or
 Courchevel hand, which covers every two-card choice). The 8-or-better low is computed here:
-small, exact and fast.
+small, exact and fast. So is the short-deck high (6+ Hold'em, ``sixplus``): no C evaluator
+on PyPI knows its order (a flush beats a full house; A-6-7-8-9 is the lowest straight), and
+PokerKit's, which does, costs about 0.4 ms a hand; the one here is tested against it.
 
 Cards are strings such as ``"Ah"`` or ``"Td"``. They are converted once per card through
 module-level tables; no evaluator object is rebuilt per hand.
@@ -61,6 +63,74 @@ def omaha_high(hole: Sequence[str], board: Sequence[str]) -> int:
     if len(h) == 4:
         return _PHE_WORST - evaluate(*b, *h)
     return _PHE_WORST - min(evaluate(*b, *four) for four in combinations(h, 4))
+
+
+# --- short deck (6+ Hold'em) ---------------------------------------------------------
+
+# The 36-card deck: ranks 6 to A. Its categories, weakest first, as PokerKit and GGPoker
+# rank them (GG's short-deck showdowns: a straight beats three of a kind; a flush beats a
+# full house).
+_SD_CARDS = {r + s: (i, s) for i, r in enumerate(RANKS) if i >= 4 for s in SUITS}  # 6 = 4 … A = 12
+_SD_HIGH_CARD, _SD_PAIR, _SD_TWO_PAIR, _SD_TRIPS, _SD_STRAIGHT = range(5)
+_SD_FULL_HOUSE, _SD_FLUSH, _SD_QUADS, _SD_STRAIGHT_FLUSH = range(5, 9)
+_SD_ACE_TO_NINE = 1 << 12 | 0b11110000  # A-6-7-8-9: the ace plays below the six
+
+
+def _sd_straight_top(mask: int) -> int | None:
+    """The top rank of the best straight in a bit set of short-deck ranks, or None;
+    A-6-7-8-9 counts as topped by the nine (7)."""
+    for top in range(12, 7, -1):  # A-high down to T-high (6-7-8-9-T)
+        run = 0b11111 << (top - 4)
+        if mask & run == run:
+            return top
+    return 7 if mask & _SD_ACE_TO_NINE == _SD_ACE_TO_NINE else None
+
+
+def _sd_value(category: int, ranks: Sequence[int]) -> int:
+    value = category
+    for i in range(5):
+        value = value * 16 + (ranks[i] + 1 if i < len(ranks) else 0)
+    return value
+
+
+def sixplus_high(cards: Sequence[str]) -> int:
+    """Strength of the best five of ``cards`` in short-deck Hold'em (higher is stronger).
+    Raises KeyError for a card below the six (not in the 36-card deck)."""
+    counts = [0] * 13
+    suits: dict[str, int] = {}
+    for c in cards:
+        r, suit = _SD_CARDS[c]
+        counts[r] += 1
+        suits[suit] = suits.get(suit, 0) | 1 << r
+    flush_mask = max((m for m in suits.values() if m.bit_count() >= 5), default=0)
+    if flush_mask:
+        top = _sd_straight_top(flush_mask)
+        if top is not None:
+            return _sd_value(_SD_STRAIGHT_FLUSH, (top,))
+    by_rank = [r for r in range(12, 3, -1) if counts[r]]
+    quads = [r for r in by_rank if counts[r] == 4]
+    if quads:
+        return _sd_value(_SD_QUADS, (quads[0], next(r for r in by_rank if r != quads[0])))
+    if flush_mask:
+        return _sd_value(_SD_FLUSH, [r for r in range(12, 3, -1) if flush_mask >> r & 1][:5])
+    trips = [r for r in by_rank if counts[r] == 3]
+    pairs = [r for r in by_rank if counts[r] == 2]
+    if trips and (len(trips) > 1 or pairs):
+        return _sd_value(_SD_FULL_HOUSE, (trips[0], max((*trips[1:], *pairs))))
+    mask = 0
+    for r in by_rank:
+        mask |= 1 << r
+    top = _sd_straight_top(mask)
+    if top is not None:
+        return _sd_value(_SD_STRAIGHT, (top,))
+    if trips:
+        return _sd_value(_SD_TRIPS, (trips[0], *[r for r in by_rank if r != trips[0]][:2]))
+    if len(pairs) >= 2:
+        kicker = next(r for r in by_rank if r not in pairs[:2])
+        return _sd_value(_SD_TWO_PAIR, (pairs[0], pairs[1], kicker))
+    if pairs:
+        return _sd_value(_SD_PAIR, (pairs[0], *[r for r in by_rank if r != pairs[0]][:3]))
+    return _sd_value(_SD_HIGH_CARD, by_rank[:5])
 
 
 # --- 8-or-better low ------------------------------------------------------------------
@@ -150,6 +220,8 @@ def strength(game: str, hi_lo: bool, hole: Sequence[str], board: Sequence[str]) 
         if game in OMAHA_GAMES:
             high = omaha_high(hole, board)
             return Strength(high, omaha_low(hole, board) if hi_lo else None)
+        if game == "sixplus":
+            return Strength(sixplus_high((*hole, *board)))
         high = holdem_high(hole, board)
         return Strength(high, holdem_low(hole, board) if hi_lo else None)
     except KeyError as exc:
@@ -168,6 +240,14 @@ def strengths_on(
     once for all of them; None for a hand (or every hand, for a board) holding a card
     that does not exist, or (given ``size``) not holding ``size`` cards."""
     out: list[Strength | None] = []
+    if game == "sixplus":  # short deck: high only, no low
+        for hole in holes:
+            try:
+                ok = size is None or len(hole) == size
+                out.append(Strength(sixplus_high((*hole, *board))) if ok else None)
+            except KeyError:
+                out.append(None)
+        return out
     omaha = game in OMAHA_GAMES
     table = _PHE_ID if omaha else _EVAL7
     card = table.__getitem__
@@ -412,6 +492,12 @@ def describe_low(value: int) -> str:
 
 def describe(game: str, hi_lo: bool, hole: Sequence[str], board: Sequence[str]) -> str:
     """The hand's name, with its low in hi/lo games ("HI: …; LO: 7,5,4,3,A")."""
+    if game == "sixplus":  # the best five by the short deck's order; A-6-7-8-9 named
+        five = max(combinations((*hole, *board), 5), key=sixplus_high)
+        if {c[0] for c in five} == set("A6789"):
+            return ("a straight flush, Ace to Nine" if len({c[1] for c in five}) == 1
+                    else "a straight, Ace to Nine")
+        return describe_high(five)
     high = describe_high(best_five(game, hole, board))
     if not hi_lo:
         return high

@@ -11,7 +11,9 @@ import pyarrow.parquet as pq
 def pokerstars_digest(out_dir: Path, root: Path) -> dict[str, str]:
     """For each table, a SHA-256 of its PokerStars rows, sorted, with sources relative to
     ``root``. A hand that is not audited leaves its stakes out: those were added when
-    unsupported hands began to keep their header's facts."""
+    unsupported hands began to keep their header's facts. A 6+ Hold'em hand's game is
+    taken as ``holdem``, as it was read before the short deck had a game of its own
+    (``sixplus``): its findings and payouts must not change with it."""
     hands = pq.read_table(out_dir / "hands.parquet").to_pylist()
 
     def rel(source: str) -> str:
@@ -33,6 +35,8 @@ def pokerstars_digest(out_dir: Path, root: Path) -> dict[str, str]:
             if name == "hands" and row["status"] != "audited":
                 row["stakes"] = None
             values = [str(row.get(c, row.get(_OLD_NAMES.get(c, c)))) for c in _COLUMNS[name]]
+            if name == "hands" and values[_COLUMNS[name].index("game")] == "sixplus":
+                values[_COLUMNS[name].index("game")] = "holdem"
             lines.append(repr(values))
         out[name] = hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
     return out

@@ -121,8 +121,10 @@ def test_unsupported_hands_keep_their_header_facts(report: dict[str, pd.DataFram
     unsupported = hands[hands["status"] == "unsupported"]
     assert unsupported["game"].notna().mean() > 0.99
     assert unsupported["started"].notna().mean() > 0.95
-    # PokerNow's and PartyPoker classic's headers print no blinds.
-    priced = unsupported[~unsupported["site"].isin(["pokernow", "partypoker"])]
+    # PokerNow's and PartyPoker classic's headers print no blinds; iPoker's partial
+    # exports leave them out of some sessions (53 of its 294 games), which weighed
+    # nothing here while GGPoker's 678 hands were counted, not replayed.
+    priced = unsupported[~unsupported["site"].isin(["pokernow", "partypoker", "ipoker"])]
     assert priced["stakes"].notna().mean() > 0.95
 
 

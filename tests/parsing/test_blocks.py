@@ -242,7 +242,9 @@ def test_mixed_sites_in_one_file() -> None:
     ]
     gg, stars, winamax = read_text(text)
     assert isinstance(gg, Unreadable) and isinstance(winamax, Unreadable)
-    assert (gg.code, gg.site, gg.line, gg.first_line, gg.last_line) == ("HH002", "ggpoker", 1, 1, 2)
+    # GG hands are read now: this one has a header and no seats.
+    assert (gg.code, gg.site, gg.line, gg.first_line, gg.last_line) == ("HH001", "ggpoker", 2, 1, 2)
+    assert gg.hand_id == "RC1" and gg.info is not None and gg.info.stakes == (2, 5)
     # Winamax is read: a header alone is a hand cut short (no seats), HH001.
     assert (winamax.code, winamax.site, winamax.line) == ("HH001", "winamax", 35)
     assert winamax.hand_id == "1-2-3" and "no seats" in winamax.message

@@ -1,12 +1,14 @@
 """Club apps that export in PokerStars syntax under their own name: PokerBros, PokerMaster,
 Run It Once Poker. Their hands are read by the PokerStars reader with their own header
-word, site name and dialect."""
+word, site name and dialect, and the club grammar overlay (``grammars/clubs.lark``) for
+the lines they word their own way (``reader.ClubReader``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 
+from auditor.model.dialect import Dialect
 from auditor.model.events import PostBlind, StreetStart
 from auditor.model.hand import Hand
 from auditor.parsing.blocks import HandBlock
@@ -42,32 +44,42 @@ class StraddleAsBigBlind:
         return replace(hand, events=tuple(events)) if changed else hand
 
 
-def _reader(site: str, title: str, header: str, straddles: bool) -> Callable[[], Reader]:
+def _reader(site: str, title: str, header: str, dialect: Dialect, straddles: bool,
+            raise_adds_before: str | None) -> Callable[[], Reader]:
     def make() -> Reader:
-        from auditor.sites.pokerstars.reader import PokerStarsReader
+        from auditor.sites.clubs.reader import ClubReader
 
-        reader = PokerStarsReader(site=site, title=title, dialect=STARS, header=header)
+        reader = ClubReader(site=site, title=title, dialect=dialect, header=header,
+                            raise_adds_before=raise_adds_before)
         return StraddleAsBigBlind(reader) if straddles else reader
 
     return make
 
 
-def _club(name: str, title: str, header: str, straddles: bool = False) -> Site:
+def _club(name: str, title: str, header: str, dialect: Dialect = STARS,
+          straddles: bool = False, raise_adds_before: str | None = None) -> Site:
     return Site(
         name=name,
         title=title,
         formats="text export in PokerStars syntax",
         container="text",
         headers=(header,),
-        reader=_reader(name, title, header, straddles),
-        dialect=STARS,
+        reader=_reader(name, title, header, dialect, straddles, raise_adds_before),
+        dialect=dialect,
         audited="replayed as PokerStars syntax",
         replayed=True,
     )
 
 
+# Run It Once splashes the pot ("STP added: €0.50"): house money, counted in its Total
+# pot (RIO.STP fixtures: Total pot = what the players put in + the STP).
+RUN_IT_ONCE = replace(STARS, house_money=True)
+
 SITES = (
     _club("pokerbros", "PokerBros", "PokerBros Hand #"),
     _club("pokermaster", "PokerMaster", "PokerMaster Hand #", straddles=True),
-    _club("runitonce", "Run It Once Poker", "Run It Once Poker Hand #"),
+    # Re-raises as chips added: seen in the exports of February to April 2019 (the pots
+    # add up only so), street totals by August 2019; May to July untested.
+    _club("runitonce", "Run It Once Poker", "Run It Once Poker Hand #", RUN_IT_ONCE,
+          raise_adds_before="2019/08"),
 )

@@ -1,4 +1,5 @@
-"""GGPoker (and the ClubGG app): text exports close to PokerStars's syntax."""
+"""GGPoker (and the ClubGG app): text exports close to PokerStars's syntax, read by the
+PokerStars reader with GG's grammar overlay (``reader.GGPokerReader``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,14 @@ import re
 
 from auditor.model.dialect import Dialect
 from auditor.parsing.blocks import HandBlock
-from auditor.sites.base import HeaderFacts, counted, game_facts, stakes_facts
+from auditor.sites.base import HeaderFacts, Reader, Site, game_facts, stakes_facts
 
+# Measured on the corpus's 494 GG cash hands (SITES.md §2.1, FORMATS.md §0.3): every
+# uncalled bet has its line; "collected $X from pot" never names its pot; Total pot is
+# everything put in less the returns, plus the Cash Drop; Rake, Jackpot, Bingo, Fortune
+# and Tax are stated, and the collections plus all of them make the Total pot. An EV
+# cashout pays the pot as usual; the winner then pays the cashout risk outside it (a
+# side payment, not a cash-out of the pot).
 DIALECT = Dialect(
     uncalled="printed",
     pot_labels="none",  # "collected $X from pot", once per pot, unlabelled
@@ -44,5 +51,23 @@ def header_facts(block: HandBlock) -> HeaderFacts:
     return facts
 
 
-SITES = (counted("ggpoker", "GGPoker", "text export: cash, Rush & Cash, tournaments (also ClubGG)",
-                 "text", (r"Poker Hand #[A-Z]*\d+: ",), header_facts, dialect=DIALECT),)
+def _reader() -> Reader:
+    from auditor.sites.ggpoker.reader import GGPokerReader
+
+    return GGPokerReader()
+
+
+SITES = (
+    Site(
+        name="ggpoker",
+        title="GGPoker",
+        formats="text export: cash, Rush & Cash, tournaments (also ClubGG)",
+        container="text",
+        headers=(r"Poker Hand #[A-Z]*\d+: ",),
+        reader=_reader,
+        dialect=DIALECT,
+        audited="replayed: Hold'em, Omaha 4-6 (PLO, PLO-5, PLO-6), short deck, cash and "
+                "tournaments",
+        replayed=True,
+    ),
+)

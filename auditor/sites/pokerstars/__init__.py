@@ -42,8 +42,8 @@ SITES = (
         ),
         reader=_reader,
         dialect=DIALECT,
-        audited="replayed: Hold'em, Omaha 4-6, Courchevel, high and hi/lo; stud and draw "
-                "counted (HH002)",
+        audited="replayed: Hold'em, 6+ Hold'em, Omaha 4-6, Courchevel, high and hi/lo; stud "
+                "and draw counted (HH002)",
         replayed=True,
     ),
 )

@@ -456,6 +456,15 @@ class _RecipeBuilder:
         return _header_recipe(self, tree)
 
 
+def _unprefix(tree: Tree) -> None:
+    """Name the rules of a parse by their own names: an overlay grammar's imported rules
+    (and their aliases) come out as ``pokerstars__rule``, and recipes read rule names."""
+    for sub in tree.iter_subtrees():
+        data = sub.data
+        if "__" in data:
+            sub.data = data.rpartition("__")[2]
+
+
 def _just(line: int, value: Any) -> Any:
     """The ``make`` of a line that stands for a value of its own, wherever it comes."""
     return value
@@ -556,7 +565,10 @@ _LIMITS: tuple[tuple[str, Limit], ...] = (
 )
 
 
-def _game_of(text: str) -> tuple[Game, str, Limit, bool, int, str | None]:
+GameOf = tuple[Game, str, Limit, bool, int, str | None]
+
+
+def _game_of(text: str) -> GameOf:
     """Interpret the header's game words: (game, variant, limit, hi_lo, hole cards,
     reason it is not replayed or None)."""
     # "Mixed Hold'em | Hold'em No Limit": the part in brackets is the game of this hand.
@@ -574,7 +586,9 @@ def _game_of(text: str) -> tuple[Game, str, Limit, bool, int, str | None]:
     if "omaha" in low and "stud" not in low:
         return "omaha", variant, limit, hi_lo, int(cards_m.group(1)) if cards_m else 4, None
     if "hold'em" in low and "split" not in low and "pre-flop" not in low:
-        return "holdem", variant, limit, hi_lo, 2, None
+        # 6+ Hold'em: the 36-card deck, whose hands rank otherwise (a flush beats a full
+        # house, A-6-7-8-9 is a straight).
+        return "sixplus" if "6+" in low else "holdem", variant, limit, hi_lo, 2, None
     return "other", variant, limit, hi_lo, 0, f"{variant} is not a game the auditor replays"
 
 
@@ -588,13 +602,21 @@ class PokerStarsReader:
     Apps that export in PokerStars syntax under their own name (PokerBros, PokerMaster,
     Run It Once, Full Tilt after 2016) are read by the same reader: ``header`` is the
     start of their hand header (``"PokerBros Hand #"``, or several), read as PokerStars's, and
-    ``site`` and ``dialect`` are theirs."""
+    ``site`` and ``dialect`` are theirs.
+
+    Sites built on this reader (GGPoker, the club apps) may name their own ``grammar`` (an
+    overlay that ``%import``s and ``%override``s ``pokerstars.lark``), their own recipe
+    ``builder`` (a subclass of the PokerStars one), a ``context`` with more to note while a
+    hand is read, and finish each hand (``_finish``)."""
 
     MAX_CACHE = 200_000
+    builder: type[_RecipeBuilder] = _RecipeBuilder
+    context: type[_Context] = _Context
 
     def __init__(self, *, caching: bool = True, site: str = "pokerstars",
                  title: str = "PokerStars", dialect: Dialect | None = None,
-                 header: str | tuple[str, ...] | None = None) -> None:
+                 header: str | tuple[str, ...] | None = None,
+                 grammar: str = "pokerstars") -> None:
         # Without caching, every line goes through the grammar's shape and the careful
         # name matcher: the reference the caches and fast paths are tested against.
         self.caching = caching
@@ -604,7 +626,9 @@ class PokerStarsReader:
             from auditor.sites.pokerstars import DIALECT as dialect
         self.dialect = dialect
         self.header_prefixes = (header,) if isinstance(header, str) else header or ()
-        self.parser = grammars.load("pokerstars")
+        self.parser = grammars.load(grammar)
+        # An overlay grammar's imported rules come out named "pokerstars__rule".
+        self.namespaced = grammar != "pokerstars"
         self.recipes: dict[str, Recipe] = {}
         # What follows a seated player's "name" in an action line (": calls $0.15") ->
         # (recipe, values): the same for every player.
@@ -626,9 +650,11 @@ class PokerStarsReader:
         if recipe is None:
             try:
                 tree = self.parser.parse(shape)
+                if self.namespaced:
+                    _unprefix(tree)
             except UnexpectedInput as exc:
                 raise LineError(line, _explain(exc, shape, text, self.title)) from None
-            recipe = _RecipeBuilder(shape).build(tree)
+            recipe = self.builder(shape).build(tree)
             if len(self.recipes) >= self.MAX_CACHE:
                 self.recipes.clear()
             self.recipes[shape] = recipe
@@ -810,10 +836,10 @@ class PokerStarsReader:
         if game.reason is not None:
             return self._unreadable(block, base, "HH002", game.reason,
                                     game.info(self.site, hand_id, started, None))
-        ctx = _Context(game.amounts, game.big_blind)
+        ctx = self.context(game.amounts, game.big_blind)
 
         # Blank lines carry nothing; the rest is numbered from the block's first line.
-        todo = list(compress(range(len(lines)), lines))
+        todo = self._todo(lines)
         n = len(todo)
         k = 1  # todo[0] is the header
         table: _Table | None = None
@@ -886,8 +912,18 @@ class PokerStarsReader:
         if not in_summary and not cancelled:
             raise LineError(block.last_line,
                             "the hand ends before its *** SUMMARY *** (truncated?)")
-        return _NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
-                         tuple(events), cancelled, self.dialect)
+        return self._finish(_NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
+                                      tuple(events), cancelled, self.dialect), ctx)
+
+    def _todo(self, lines: list[str]) -> list[int]:
+        """The indexes of the lines to read: every line but the blank ones (a site built
+        on this reader may leave out more)."""
+        return list(compress(range(len(lines)), lines))
+
+    def _finish(self, hand: Hand, ctx: _Context) -> Hand:
+        """The hand as read, for a site built on this reader to complete (PokerStars's
+        hands are complete as read)."""
+        return hand
 
 
 _DIGITS = str.maketrans("0123456789", "9999999999")
@@ -943,9 +979,11 @@ class _HeaderInfo:
         )
 
 
-def _header_info(head: _Header) -> _HeaderInfo:
-    """Interpret a header's game and stakes."""
-    game, variant, limit, hi_lo, hole, reason = _game_of(head.game_text)
+def _header_info(head: _Header, game_of: Callable[[str], GameOf] | None = None
+                 ) -> _HeaderInfo:
+    """Interpret a header's game and stakes (the game words by ``game_of``: PokerStars's
+    words unless a site built on this reader names its own)."""
+    game, variant, limit, hi_lo, hole, reason = (game_of or _game_of)(head.game_text)
     lo_text, hi_text = head.stakes or ("0", "0")
     symbol = lo_text[0] if lo_text[:1] in CURRENCY_SYMBOLS + "\ufffd" else ""
     if head.tournament is not None:

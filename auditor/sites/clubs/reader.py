@@ -1,0 +1,146 @@
+"""The club apps' hand blocks: the PokerStars reader with the club grammar overlay.
+
+What the apps write their own way (measured on every corpus hand of theirs, fpdb's
+``…PokerMaster…``, ``…PokerBros…``, ``…RIO…``, ``….classic…`` and ``…elitehud…`` files):
+
+- PokerMaster: ``# {"gt":"PLO",…}`` comment lines carrying JSON between the seats and the
+  blinds (kept as table notes); a 5-card Omaha game headed ``Omaha Pot Limit`` (the
+  dealt cards say how many each player holds); a straddle as a second ``posts big blind``
+  (``auditor.sites.clubs.StraddleAsBigBlind``).
+- Run It Once: ``Seat 3: Doc (500 in chips) [hero]``, ``Hero shows [..] for Two Pairs
+  [..]``, ``collected €26.82 from side pot 1``, ``STP added: €0.50`` (splash the pot:
+  house money), ``| Main pot … | Side pot … | STP … | Rake …`` in the summary, and its own
+  summary seat lines (``and won €0.76 with …``, ``mucked hand and won …``, ``folded
+  before Turn``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lark import Tree
+
+from auditor.model import events as ev
+from auditor.model.hand import Hand
+from auditor.sites.pokerstars.reader import (
+    _NEW,
+    Made,
+    PokerStarsReader,
+    Recipe,
+    _cards,
+    _Context,
+    _RecipeBuilder,
+    _tokens,
+)
+
+_HOUSE_MONEY = ev.positional(ev.HouseMoney)
+_NOTE = _NEW[ev.TableNote]
+
+
+class ClubRecipeBuilder(_RecipeBuilder):
+    """The PokerStars recipes, plus the club apps' own lines."""
+
+    def r_shows_for(self, tree: Tree) -> Recipe:
+        # "Hero shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]": the hole cards, then
+        # the hand's name and its five cards.
+        c = self.first(tree, "CARDS")
+        name = next(x for x in tree.children if isinstance(x, Tree) and x.data == "hand_name")
+        words = " ".join(str(t) for t in _tokens(name))
+        new = _NEW[ev.Shows]
+        return lambda v, player, ctx: (new, (player, _cards(v[c]), words), True)
+
+    def r_house_money(self, tree: Tree) -> Recipe:
+        (a,) = self.nums(tree)
+        return lambda v, name, ctx: (_HOUSE_MONEY, (ctx.amounts[v[a]], "STP"), True)
+
+    def r_pot_summary(self, tree: Tree) -> Recipe:
+        # Run It Once lists the splash ("| STP €5.00"): house money put in, not a fee
+        # taken out (its "STP added" line is the HouseMoney event).
+        recipe = super().r_pot_summary(tree)
+
+        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+            new, (total, main, sides, rake, fees), reusable = recipe(v, name, ctx)
+            return new, (total, main, sides, rake,
+                         tuple(f for f in fees if f[0] != "STP")), reusable
+
+        return make
+
+
+class ClubReader(PokerStarsReader):
+    """Reads a club app's hand blocks (PokerStars syntax under the app's header word).
+
+    ``raise_adds_before``: a date (``"2019/08"``) before which the app printed a re-raise
+    as ``raises X to Y`` with Y the chips the raise *adds*, not the street total (see
+    ``_raises_as_added``)."""
+
+    builder = ClubRecipeBuilder
+
+    def __init__(self, *, raise_adds_before: str | None = None, **options: object) -> None:
+        super().__init__(grammar="clubs", **options)  # type: ignore[arg-type]
+        self.raise_adds_before = raise_adds_before
+
+    def _line(self, raw: str, names: list[str], seated: frozenset[str] | None, no: int
+              ) -> tuple[Recipe, list[str], str | None]:
+        if raw.startswith("# "):
+            # PokerMaster's comment line: JSON about the table, kept as it is.
+            return _comment, [raw[2:]], None
+        return super()._line(raw, names, seated, no)
+
+    def _finish(self, hand: Hand, ctx: _Context) -> Hand:
+        """An Omaha game whose header does not say how many cards each player holds
+        (PokerMaster's ``Omaha Pot Limit`` dealt five): the dealt cards do. Re-raises of
+        the years the app printed them as chips added: as street totals."""
+        info = hand.info
+        if self.raise_adds_before is not None and info.started[:7] < self.raise_adds_before:
+            events = _raises_as_added(hand.events)
+            if events is not None:
+                hand = replace(hand, events=events)
+        if info.game != "omaha":
+            return hand
+        dealt = max((len(e.cards) for e in hand.events  # type: ignore[attr-defined]
+                     if e.__class__ is ev.HoleCards), default=0)
+        if dealt > info.hole_cards:
+            return replace(hand, info=replace(info, hole_cards=dealt))
+        return hand
+
+
+def _raises_as_added(events: tuple[ev.Event, ...]) -> tuple[ev.Event, ...] | None:
+    """Run It Once's exports of early 2019 print a raise by a player who already bet or
+    called on the street as ``raises X to Y`` with Y the chips the raise adds (and X = Y
+    less the bet faced): ``John R: bets €0.19`` … ``John R: raises €0.54 to €1.12`` …
+    ``Barre: calls €0.73`` is John's total of €1.31 (the pot says so), and his raise is
+    €0.73, not €0.54. Such a raise becomes ``to`` = what he had in + Y, with no printed
+    increment (``by`` None). A first raise (``raises €0.35 to €0.45`` over a blind) is a
+    street total, as in August 2019's exports, where re-raises are street totals too.
+    None when no raise changes."""
+    out: list[ev.Event] | None = None
+    commit: dict[str, int] = {}
+    voluntary: set[str] = set()
+    for i, e in enumerate(events):
+        cls = e.__class__
+        if cls is ev.StreetStart:
+            if e.street != "preflop":  # type: ignore[attr-defined]
+                commit.clear()
+                voluntary.clear()
+        elif cls is ev.PostBlind:
+            p = e.player  # type: ignore[attr-defined]
+            commit[p] = commit.get(p, 0) + e.amount - e.dead  # type: ignore[attr-defined]
+        elif cls is ev.Call or cls is ev.Bet:
+            p = e.player  # type: ignore[attr-defined]
+            commit[p] = commit.get(p, 0) + e.amount  # type: ignore[attr-defined]
+            voluntary.add(p)
+        elif cls is ev.Raise:
+            r: ev.Raise = e  # type: ignore[assignment]
+            to = r.to
+            if r.player in voluntary:
+                to = commit.get(r.player, 0) + r.to
+                if out is None:
+                    out = list(events)
+                out[i] = replace(r, to=to, by=None)
+            commit[r.player] = to
+            voluntary.add(r.player)
+    return tuple(out) if out is not None else None
+
+
+def _comment(v: list[str], name: str | None, ctx: _Context) -> Made:
+    return _NOTE, ("other", None, v[0]), True
