@@ -49,6 +49,7 @@ from auditor.engine.showdown import (
     clockwise_from_button,
     describe,
     judge,
+    run_parts,
     share_out,
     split_runs,
     strength,
@@ -164,6 +165,12 @@ class PotAudit:
         the site states none, or its definition cannot be worked out)."""
         return expected_total(self.hand, self.layout, self.history_returns,
                               self.known_deductions)
+
+    @property
+    def walk_collected(self) -> bool:
+        """Whether this is a walk whose big blind collected his unmatched part with the
+        pot (the dialect's ``walks``): the stated pots then include it."""
+        return self.hand.dialect.walks == "collected" and _is_walk(self.hand)
 
     @property
     def stated_returns(self) -> dict[str, int]:
@@ -327,12 +334,21 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
     for p in order:
         if p not in folded and contributed.get(p, 0) > 0:
             live.append(p)
-    layout = build_pots(contributed, live, order)
-    if stated.house:
-        layout = _with_house_money(layout, stated.house, live)
+    layout = build_pots(contributed, live, order, dead=replay.dead)
     returns: dict[str, int] = {}
     for r in stated.returns:
         returns[r.player] = returns.get(r.player, 0) + r.amount
+    if replay.dead and replay.findings and hand.dialect.uncalled == "printed" and \
+            not _returns_as(layout, returns):
+        # The history bets its dead blinds live (a converter that posts a second small
+        # blind and then "calls" the rest of the big blind), which the betting rules have
+        # reported, and its returns agree: the pots follow the history (one fault, one
+        # finding).
+        plain = build_pots(contributed, live, order)
+        if _returns_as(plain, returns):
+            layout = plain
+    if stated.house:
+        layout = _with_house_money(layout, stated.house, live)
     summary = stated.summary
     owner = layout.returned_to
     excess_in_pot = False
@@ -400,6 +416,13 @@ def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:
         went_in -= layout.returned
         deductions = _deductions_known(dialect.rake, summary, went_in, stated.paid_out)
     return Laid(seat_of, layout, returns, excess_in_pot, deductions, stated.house)
+
+
+def _returns_as(layout: PotLayout, returns: dict[str, int]) -> bool:
+    """Whether the stated returns are the layout's uncalled excess."""
+    if layout.returned_to is None:
+        return not returns
+    return returns == {layout.returned_to: layout.returned}
 
 
 def _is_walk(hand: Hand) -> bool:
@@ -568,16 +591,17 @@ def expected_total(hand: Hand, layout: PotLayout, returns: dict[str, int],
     ``gross`` (what is in the pots), ``net_of_rake`` (after rake, the returned excess
     included: Winamax), ``main_net_of_rake`` (the main pot after rake: Party 2018+, known
     exactly when there is one pot); None where the site states no total."""
-    kind = hand.dialect.total_pot
+    dialect = hand.dialect
+    kind = dialect.total_pot
+    # The returned excess is in the total where it stays inside the collections.
+    inside = dialect.uncalled == "in_collected" or (
+        dialect.walks == "collected" and _is_walk(hand))
     if kind == "gross":
-        return layout.total
+        return layout.total + (sum(returns.values()) if inside and
+                               dialect.uncalled == "printed" else 0)
     if deductions is None:
         return None
     if kind == "net_of_rake":
-        # After rake; with the returned excess where it stays inside the collections.
-        dialect = hand.dialect
-        inside = dialect.uncalled == "in_collected" or (
-            dialect.walks == "collected" and _is_walk(hand))
         return layout.total + (sum(returns.values()) if inside else 0) - deductions
     if kind == "main_net_of_rake" and len(layout.pots) == 1:
         return layout.pots[0].amount - deductions
@@ -780,8 +804,8 @@ def _fitted(raw: list[tuple[Collected, int, int]], pots: Sequence[Pot], runs: in
     out: list[tuple[Collected, int, int]] = []
     for run, lines in by_run.items():
         k = (run - 1) if runs > 1 else 0
-        parts = [(split_runs(p.amount, runs)[k] if runs > 1 else p.amount, p.eligible)
-                 for p in pots]
+        parts = [(run_parts(p.amount, runs, p.eligible)[k] if runs > 1 else p.amount,
+                  p.eligible) for p in pots]
         cut = deductions
         if runs > 1 and deductions is not None:
             cut = split_runs(deductions, runs)[k]
@@ -914,7 +938,7 @@ def _judge_parts(
                 # (a site that does not say which board an odd chip of a run goes to)
                 amounts = (None,) * runs
             else:
-                amounts = split_runs(total, runs)
+                amounts = run_parts(total, runs, pot.eligible)
         for run, amount in zip(run_keys, amounts, strict=True):
             got = paid.get((index, run))
             if got is None:

@@ -65,6 +65,7 @@ from auditor.model.events import (
     Fold,
     HandCancelled,
     HoleCards,
+    HouseMoney,
     PostBlind,
     Raise,
     Seat,
@@ -92,6 +93,7 @@ class PlayerState:
         "all_in",
         "cap_left",
         "commit",
+        "dead",
         "dealt_in",
         "folded",
         "index",
@@ -122,6 +124,7 @@ class PlayerState:
         self.dealt_in = False
         self.commit = 0  # live chips on the current street
         self.total = 0  # everything put in over the hand, dead chips included
+        self.dead = 0  # the dead blinds in ``total`` (antes not included)
         self.folded = False
         self.all_in = False
         self.acted = False  # acted voluntarily on the current street
@@ -522,13 +525,17 @@ class BettingState:
         p.took_part = True
         kind = ev.kind
         amount = ev.amount
-        if kind == "ante" or kind == "dead" or (
+        if kind == "ante":
+            live = 0
+        elif kind == "dead" or (
             kind == "small" and self._small_posted and not self._second_small_live
         ):
             # A second small blind is a missed one posted out of position: it is dead.
             live = 0
+            p.dead += amount
         else:
             live = amount - ev.dead
+            p.dead += ev.dead
         p.commit += live
         p.total += amount
         stack = p.stack = p.stack - amount
@@ -545,8 +552,13 @@ class BettingState:
                     self.live.remove(p)
         if kind == "big" or kind == "button":  # a blind that is the preflop bet
             big_blind = self.big_blind
-            if not flagged and live > big_blind:
-                self.big_blind = big_blind = live  # a button blind, or a header understating it
+            if not flagged and live != big_blind and (kind == "big" or live > big_blind):
+                # The blind posted is the price: a button blind, a header understating it,
+                # or a tournament header naming the next level while this hand's blinds
+                # are still the last level's (GG): the full raise is the posted blind too.
+                if live < big_blind and self.last_full == big_blind:
+                    self.last_full = live
+                self.big_blind = big_blind = live
             if not self._anchor_fixed and p.index >= 0:
                 self._anchor = p.index
                 self._anchor_fixed = True
@@ -573,12 +585,15 @@ class BettingState:
             if p.index >= 0:
                 self._anchor = p.index
                 self._anchor_fixed = True
-            if live > self.current_bet:
-                # The straddle is the bet to beat: the minimum raise is to twice it.
-                if live > self.last_full:
-                    self.last_full = live
-                self.current_bet = live
-                self.full_level = live
+            # The straddler's street total is the bet to beat (a re-straddle, or a
+            # straddle over his own blind, adds to what he has in): the minimum raise is
+            # to twice it.
+            level = p.commit
+            if level > self.current_bet:
+                if level > self.last_full:
+                    self.last_full = level
+                self.current_bet = level
+                self.full_level = level
             self.bets_made = 1
         elif kind == "small_and_big" and live > self.current_bet:
             self.current_bet = live
@@ -610,6 +625,10 @@ class BettingState:
         p.last_seq = seq
         self._next = _UNKNOWN
         return seq
+
+    def _apply_house(self, ev: HouseMoney, p: PlayerState | None) -> None:
+        # The house's chips are in the pot everyone plays for: a pot-limit bet counts them.
+        self.pot += ev.amount
 
     def _apply_fold(self, ev: Fold, p: PlayerState | None) -> None:
         if p is None:
@@ -803,4 +822,5 @@ APPLIERS: dict[type[Event], Callable[[BettingState, Any, PlayerState | None], No
     Collected: BettingState._apply_end,
     HandCancelled: BettingState._apply_end,
     HoleCards: BettingState._apply_dealt,
+    HouseMoney: BettingState._apply_house,
 }

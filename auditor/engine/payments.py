@@ -151,8 +151,8 @@ def unequal_runs(audit: PotAudit) -> list[tuple[PartAudit, int]]:
         by_pot.setdefault(part.pot, []).append(part)
     slack = max(audit.odd_units)
     for parts in by_pot.values():
-        if any(p in audit.cash_outs for p in parts[0].eligible):
-            continue
+        if any(p in audit.cash_outs for p in parts[0].eligible) or len(parts[0].eligible) < 2:
+            continue  # (a pot one player alone can win is not run: ``run_parts``)
         paid = [sum(part.paid.values()) for part in parts]
         for part, got, due in zip(parts, paid, split_runs(sum(paid), len(parts)), strict=True):
             if abs(got - due) > slack:

@@ -69,6 +69,7 @@ def build_pots(
     *,
     cuts: Iterable[int] = (),
     merge: bool = True,
+    dead: Mapping[str, int] | None = None,
 ) -> PotLayout:
     """Rebuild the pots of a hand.
 
@@ -84,9 +85,22 @@ def build_pots(
     Chips above the highest live contribution (possible only in a broken history) join
     the last pot rather than vanish, so that the pots always add up.
 
+    ``dead`` holds the dead blinds inside ``contributed`` (a missed blind posted dead):
+    they count for no one's bet, so the layers and the uncalled excess are cut on the
+    live chips alone and the dead ones go to the main pot (``cuts`` are then live levels).
+
     >>> build_pots({"A": 100, "B": 150, "C": 150}, {"A", "B", "C"}).pots
     (Pot(amount=300, eligible=('A', 'B', 'C')), Pot(amount=100, eligible=('B', 'C')))
+    >>> build_pots({"A": 64, "B": 50, "C": 5}, {"A", "B"}, dead={"B": 2})
+    PotLayout(pots=(Pot(amount=103, eligible=('A', 'B')),), returned_to='A', returned=16)
     """
+    if dead:
+        live_chips = {p: c - dead.get(p, 0) for p, c in contributed.items()}
+        laid = build_pots(live_chips, live, seat_order, cuts=cuts, merge=merge)
+        extra = sum(dead.values())
+        pots = laid.pots
+        main = Pot(pots[0].amount + extra, pots[0].eligible) if pots else Pot(extra, ())
+        return PotLayout((main, *pots[1:]), laid.returned_to, laid.returned)
     order = seat_order if seat_order is not None else tuple(contributed)
     returned_to, returned = uncalled_excess(contributed)
     live_amounts: dict[str, int] = {}

@@ -127,9 +127,12 @@ def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> Replay
     folded: set[str] = set()
     all_in: set[str] = set()
     meant: dict[str, int] | None = None
+    dead: dict[str, int] = {}
     for p in state.players.values():
         name = p.name
         contributed[name] = p.total
+        if p.dead:
+            dead[name] = p.dead
         if p.meant:
             if meant is None:
                 meant = {}
@@ -140,4 +143,4 @@ def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> Replay
             all_in.add(name)
     if meant is not None:
         meant = {name: total + meant.get(name, 0) for name, total in contributed.items()}
-    return ReplayResult(findings, contributed, folded, all_in, meant)
+    return ReplayResult(findings, contributed, folded, all_in, meant, dead)

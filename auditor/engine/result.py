@@ -30,6 +30,9 @@ class ReplayResult:
     # What each player put in had every call and check of the wrong amount been the
     # right one (None when there was none): the rest of a history usually counts them so.
     meant: dict[str, int] | None = None
+    # The dead blinds inside ``contributed`` (missed blinds, the small part of a post of
+    # both), by player, where there were any: they count for no one's bet.
+    dead: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

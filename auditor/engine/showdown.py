@@ -426,6 +426,15 @@ def split_runs(amount: int, runs: int) -> list[int]:
     return [base + (1 if k < rest else 0) for k in range(runs)]
 
 
+def run_parts(amount: int, runs: int, eligible: tuple[str, ...]) -> list[int]:
+    """A pot's parts on each board: ``split_runs``, but a pot only one player can win is
+    not run at all (a side pot nobody contests is his whatever the boards): it is the
+    first board's whole (GG collects it once, in the first showdown)."""
+    if len(eligible) == 1 and runs > 1:
+        return [amount] + [0] * (runs - 1)
+    return split_runs(amount, runs)
+
+
 # --- names, for people ----------------------------------------------------------------
 
 _NAMES = {

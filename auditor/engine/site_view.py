@@ -96,8 +96,10 @@ def as_the_site_shows_it(
                 for ev in hand.events
                 if type(ev) in (PostBlind, Call, Bet, Raise) and ev.all_in  # type: ignore[attr-defined]
             )
-            cuts = [replay.contributed.get(p, 0) for p in all_in]
-            alt = build_pots(replay.contributed, live, order, cuts=cuts, merge=False)
+            dead = replay.dead
+            cuts = [replay.contributed.get(p, 0) - dead.get(p, 0) for p in all_in]
+            alt = build_pots(replay.contributed, live, order, cuts=cuts, merge=False,
+                             dead=dead)
             if len(alt.pots) == wanted:
                 return alt, False
     return layout, False

@@ -82,6 +82,13 @@ class StatedAmountWrong(PotRule):
             return out
         allowance = audit.deductions or 0
         taken = 0
+        # A summary that names its pots lists the house's money apart (Run It Once:
+        # "| Main pot €0.25 | STP €0.50 |"): its main pot is the players' chips; in a walk
+        # collected whole, with the big blind's unmatched part.
+        extra = (sum(audit.stated_returns.values()) if audit.walk_collected else 0) - audit.house
+        if extra:
+            main = pots[0]
+            pots = (type(main)(main.amount + extra, main.eligible), *pots[1:])
         for i, (pot, amount) in enumerate(zip(pots, stated, strict=True)):
             name = audit.pot_name(i)
             if amount > pot.amount:

@@ -73,7 +73,9 @@ def _club(name: str, title: str, header: str, dialect: Dialect = STARS,
 
 # Run It Once splashes the pot ("STP added: €0.50"): house money, counted in its Total
 # pot (RIO.STP fixtures: Total pot = what the players put in + the STP).
-RUN_IT_ONCE = replace(STARS, house_money=True)
+# A walk is collected whole: the big blind's unmatched part comes back inside his collection
+# (RIO.walk fixtures: "collected €0.15", Total pot €0.15, no uncalled line).
+RUN_IT_ONCE = replace(STARS, house_money=True, walks="collected")
 
 SITES = (
     _club("pokerbros", "PokerBros", "PokerBros Hand #"),

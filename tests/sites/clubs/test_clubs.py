@@ -141,7 +141,6 @@ def club_files() -> list[Path]:
 
 
 # Every error and warning on the corpus's club hands, examined.
-_HOUSE = "false until the engine counts house money (RIO's STP is in its Total pot)"
 _UNMARKED = ("Run It Once's exports of early 2019 mark no all-in and print checks for "
              "all-in players on later streets: real defects of the export")
 KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
@@ -152,15 +151,11 @@ KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
     ("PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", "31260881"): (
         {"HH003", "TU001", "TU002"}, _UNMARKED),
     ("NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt", "30266126"): (
-        {"SP001", "SP002", "SP007"},
-        "SP001 real: the uncalled line returns €0.71 (the collection), the bet was €0.21; "
-        "SP002, SP007: " + _HOUSE),
-    ("NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", "30446369"): (
-        {"SP001", "SP002", "SP007"}, _HOUSE + "; the walk's excess stays in the total"),
+        {"SP001"}, "the uncalled line returns €0.71 (the collection: pot €0.25 + the €0.50 "
+                   "STP − €0.04 rake); the bet not called was €0.21"),
     ("PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"): (
-        {"SP002", "SP007"},
-        "SP007 real: both collections include the €5 STP (€148.84 paid, €143.84 to pay); "
-        "SP002: " + _HOUSE),
+        {"SP007"}, "both collections include the €5 STP: €148.84 paid and €2.50 raked "
+                   "from a €146.34 total (STP included)"),
 }
 
 
