@@ -140,7 +140,7 @@ def play_order(text: str) -> tuple[list[str], list[int], Callable[[int], str]]:
         numbers = list(range(2, 2 + n))
         ats = [tails[i:i + _AT_WIDTH] for i in range(2, len(tails), width)]
     else:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = _csv_rows(text)
         first = 1 if rows and rows[0][:1] == ["entry"] else 0
         body = rows[first:]
         lines = text.count("\n") + (not text.endswith("\n"))
@@ -199,14 +199,32 @@ def _plain_rows(text: str) -> tuple[list[str], str, int, list[str]] | None:
 _AT_WIDTH = len("2022-01-13T19:53:17.974Z")
 
 
+def _csv_rows(text: str) -> list[list[str]]:
+    """The rows of a CSV text; a text the ``csv`` module refuses (a cell longer than its
+    limit) is read a line at a time, a refused line kept whole as one cell."""
+    try:
+        return list(csv.reader(io.StringIO(text)))
+    except csv.Error:
+        rows = []
+        for line in text.split("\n"):
+            try:
+                rows += list(csv.reader([line]))
+            except csv.Error:
+                rows.append([line])
+        return rows
+
+
 def _row_lines(text: str) -> list[int]:
     """The file line each CSV row starts on (a cell may hold line breaks)."""
     reader = csv.reader(io.StringIO(text))
     out = []
     line = 1
-    for _ in reader:
-        out.append(line)
-        line = reader.line_num + 1
+    try:
+        for _ in reader:
+            out.append(line)
+            line = reader.line_num + 1
+    except csv.Error:  # read a line at a time (``_csv_rows``): one row per line
+        return list(range(1, text.count("\n") + 2))
     return out
 
 
@@ -321,7 +339,7 @@ def _blocks(entries: list[str], numbers: list[int], at: Callable[[int], str], so
         after: list[Row] = []
     else:
         after = before
-    for h, nxt in zip(hands, [*hands[1:], None], strict=True):
+    for h, nxt in zip(hands, [*hands[1:], None], strict=False):
         # What comes between this hand's end and the next hand's start: a player's rows
         # (cards shown after the hand) are the hand's; table rows take effect at the next.
         target = nxt.between if nxt is not None else after
