@@ -3,33 +3,43 @@ stack changes logged between hands.
 
 Each row is reduced to a shape (players, amounts, cards, hand descriptions and ids
 masked); the grammar ``grammars/pokernow.lark`` parses each distinct shape once, into a
-recipe that says what the row is. What each distinct row is (a small tuple, amounts
-converted, see ``_Rows``) is kept, so a row that comes again costs a dictionary look-up;
-the hand's state then makes it an event.
+recipe that says what the row is. What each distinct row is (a small tuple, its amounts
+converted: see ``_compiled``) is kept, so a row that comes again costs a dictionary
+look-up; the hand's state then makes it an event.
 
 Amounts, as PokerNow means them and as the event model wants them:
 
 - ``calls X``, ``bets X``, ``raises to X`` and the live posts (small and big blind,
   straddle, missed big blind) print the player's total on the street. ``Call.amount`` and
   ``Bet.amount`` are the chips added (X less what he had in on the street), ``Raise.to``
-  is X. A missed big blind or a straddle posted by the small blind brings his total up
-  to it (he adds the difference).
+  is X, ``Raise.by`` None. A missed big blind or a straddle posted by the small blind
+  brings his total up to it (he adds the difference).
 - ``posts a missing small blind of X`` is dead: ``PostBlind(kind="dead", dead=X)``. A bare
   ``Dead Small Blind`` row (no one posts it) is a note.
+- PokerNow writes the call of an all-in bet as ``raises to`` the bet: read as a call. It
+  says ``and go all in`` of a bet that covers every other stack though the bettor keeps
+  chips behind: not all-in (``all_in`` flags a player who has nothing left).
 - Amounts have the decimals of their log (``LogFacts.decimals``); the log has no currency.
 
 Players are their id (``"name @ id"``, split on the last `` @ ``); each id has one label
 for the whole log (``LogFacts.labels``), so a player renamed within a log stays one
 player. ``Your hand is …`` names no one: its cards are the exporter's, given to him
 (``HoleCards``) when the log tells who he is (``LogFacts.exporter``); otherwise, or in a
-hand he is not seated in, they are kept as a note given to no one.
+hand he is not seated in, they are kept as a note given to no one (a guess would make a
+player dealt in, or give the winner cards he did not hold).
+
+The hand's id is its number (``#314``): the one PokerNow shows at the table, and the one
+that orders a log's hands. The ``(id: …)`` some headers carry is not kept. The dealer is
+named: the button is his seat; with a ``(dead button)``, or a dealer no longer seated, it
+is the seat just before the small blind's (he acts first after the flop).
 
 PokerNow labels no pot: every ``collected`` is ``Collected(pot=None)``, hi/lo halves
 included (the engine fits them to the replayed pots). A hand run twice has its boards
 after the players agree on run 1 and ``(second run)`` on run 2 (boards dealt before the
 agreement are common, run 0), and its collections likewise (``… on the second run``).
 The log prints no showdown line: ``ShowdownStart`` is put before the first collection
-when two players or more are still in the hand.
+when two players or more are still in the hand. Cards shown once the hand is over are
+``Shows`` at its end.
 
 Between hands: the rows that take effect at a hand's start (``HandContext.between``)
 become, in the order logged, ``StackChange`` events (see ``_CHANGES``) or notes, before
@@ -395,6 +405,7 @@ class PokerNowReader:
         run_twice = showdown = ended = False
         exporter = log.exporter
         get = rows.get
+        label = label_of.get
         for entry, no in zip(islice(lines, k + 1, None), islice(numbers, k + 1, None),
                              strict=True):
             row = get(entry)
@@ -402,7 +413,7 @@ class PokerNowReader:
                 row = self._row(entry, no, amounts, rows)
             code = row[0]
             if code <= UNCALLED:  # a player's row
-                player = label_of.get(row[1]) or labels.get(row[1]) or f"{row[2]} @ {row[1]}"
+                player = label(row[1]) or labels.get(row[1]) or f"{row[2]} @ {row[1]}"
                 if ended and code != SHOWS:
                     raise LineError(no, f"a row after the hand ended: {entry!r}")
                 if code == FOLD:
