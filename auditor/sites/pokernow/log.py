@@ -255,13 +255,9 @@ def table_of(source: str) -> str:
 # has one (matching them costs a look along every player's row).
 _TABLE = "|".join(re.escape(t) for t in TABLE_ROWS)
 _SPECIAL = re.compile(
-    r"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)"
-    r"|(?P<stacks>Player stacks: )|(?P<mine>Your hand is (?P<cards>[^\n]*))"
-    rf"|(?P<table>{_TABLE}))"
-)
+    rf"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)|(?P<table>{_TABLE}))")
 _SPECIAL_MOVES = re.compile(
     r"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)"
-    r"|(?P<stacks>Player stacks: )|(?P<mine>Your hand is (?P<cards>[^\n]*))"
     rf'|(?P<table>{_TABLE}|"[^\n]*?{re.escape(TABLE_MOVE)}))'
 )
 _SHOWN = re.compile(r'"[^\n]*? @ ([\w-]+)" shows a ([^\n]*)\.$')
@@ -293,6 +289,7 @@ def _scan(entries: list[str], numbers: list[int]) -> tuple[list[_Hand], list[Row
     (each after a newline)."""
     joined = "\n" + "\n".join(entries)
     count = joined.count
+    n = len(entries)
     hands: list[_Hand] = []
     hand: _Hand | None = None  # the hand being played (None before the first one)
     special = _SPECIAL_MOVES if TABLE_MOVE in joined else _SPECIAL
@@ -308,25 +305,47 @@ def _scan(entries: list[str], numbers: list[int]) -> tuple[list[_Hand], list[Row
                 hand.last = k - 1  # the log lost its ending row
             hand = _Hand(k)
             hands.append(hand)
+            # The Player stacks row is the next one (but after the joins PokerNow logs
+            # as a hand starts, which come as table rows below).
+            if k + 1 < n and entries[k + 1].startswith(STACKS):
+                hand.stacks = k + 1
         elif hand is None or hand.last >= 0:
             continue  # rows between hands: see ``_blocks``
         elif kind == "end":
             hand.last = k
-        elif kind == "stacks":
+        else:  # a table row while the hand is played
             if hand.stacks < 0:
-                hand.stacks = k
-        elif kind == "mine":
-            hand.cards = m.group("cards")
-        elif hand.stacks >= 0:  # a table row while the hand is played
-            if hand.later is _NONE:
-                hand.later = []
-            hand.later.append((numbers[k], entries[k]))
-        else:
-            hand.between.append((numbers[k], entries[k]))
+                hand.stacks = _stacks_row(entries, hand.first)
+            if 0 <= hand.stacks < k:
+                if hand.later is _NONE:
+                    hand.later = []
+                hand.later.append((numbers[k], entries[k]))
+            else:
+                hand.between.append((numbers[k], entries[k]))
     if hand is not None and hand.last < 0:
-        hand.last = len(entries) - 1
+        hand.last = n - 1
+    for h in hands:  # "Your hand is" comes right after the Player stacks row
+        if h.stacks < 0:
+            h.stacks = _stacks_row(entries, h.first)
+        j = h.stacks + 1
+        if j:
+            while j < h.last and entries[j].startswith(TABLE_ROWS):
+                j += 1
+            if j < h.last and entries[j].startswith(YOUR_HAND):
+                h.cards = entries[j][len(YOUR_HAND):]
     before = [(numbers[j], entries[j]) for j in range(hands[0].first if hands else len(entries))]
     return hands, before, joined
+
+
+def _stacks_row(entries: list[str], first: int) -> int:
+    """The Player stacks row of the hand starting at ``first``, -1 if it has none."""
+    for j in range(first + 1, len(entries)):
+        e = entries[j]
+        if e.startswith(STACKS):
+            return j
+        if e.startswith("-- "):
+            break
+    return -1
 
 
 def _blocks(entries: list[str], numbers: list[int], at: Callable[[int], str], source: str

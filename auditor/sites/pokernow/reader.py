@@ -300,19 +300,21 @@ class PokerNowReader:
              ) -> tuple[Any, ...]:
         """What a row of a hand is, as the hand loop reads it (kept in ``rows``)."""
         if entry.startswith(TABLE_ROWS):
-            found: tuple[Any, ...] = (TABLE,)  # given to the hand it takes effect in
+            found: tuple[Any, ...] | None = (TABLE,)  # given to the hand it changes
         else:
-            op, const, values = self._parse(entry, no)
             try:
-                found = _compiled(op, const, values, amounts)
+                found = fast_row(entry, amounts)
+                if found is None:
+                    op, const, values = self._parse(entry, no)
+                    found = _compiled(op, const, values, amounts)
+                    if found is not None and found[0] == HEADER:
+                        m = _GAME.match(entry)
+                        found = (*found[:4], m.group(1).strip() if m else "")
             except AmountError as exc:
                 raise LineError(no, f"{exc} (the log's amounts have {amounts.decimals} "
                                     "decimals)") from None
             if found is None:
                 raise LineError(no, f"a row that does not belong in a hand: {entry!r}")
-            if found[0] == HEADER:
-                m = _GAME.match(entry)
-                found = (*found[:4], m.group(1).strip() if m else "")
         if len(rows) >= self.MAX_CACHE:
             rows.clear()
         rows[entry] = found
@@ -644,6 +646,59 @@ def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: _Am
         dead_button = const[1]
         dealer = None if dead_button else (values[-1][1], values[-1][0])
         return HEADER, values[0], dead_button, dealer, ""
+    return None
+
+
+# The rows that are seldom the same twice (a hand's header and stacks, boards, cards
+# shown, collections with a hand description), read by one regular expression each
+# instead of through their shape and the grammar: the same tuples ``_compiled`` makes
+# (a test holds them to it on every such row of the corpus). A row they do not match
+# goes the grammar's way.
+_CARDS_RE = rf"{_CARD}(?:, {_CARD})*"
+_SEAT_RE = r'#(\d+) "(.*?) @ ([\w-]+)" \((\d+(?:\.\d+)?)\)'
+_SEAT_ANY = r'#\d+ ".*? @ [\w-]+" \(\d+(?:\.\d+)?\)'
+_FAST_STACKS = re.compile(rf"Player stacks: {_SEAT_ANY}(?: \| {_SEAT_ANY})*")
+_FAST_SEAT = re.compile(_SEAT_RE)
+_FAST_HEADER = re.compile(
+    r"-- starting hand #(\d+) +(?:\(id: [\w-]+\) +)?\(([^()]*)\) "
+    r'\((?:dealer: "(.*) @ ([\w-]+)"|(dead button))\) --')
+_FAST_BOARD = re.compile(
+    rf"(Flop|Turn|River)(?: \((\w+) run\))?: +(\[?{_CARDS_RE}\]?)(?: (\[{_CARDS_RE}\]))?")
+_FAST_MINE = re.compile(rf"Your hand is ({_CARDS_RE})")
+_FAST_SHOWS = re.compile(rf'"(.*) @ ([\w-]+)" shows a ({_CARDS_RE})\.')
+_FAST_COLLECTED = re.compile(
+    r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?)?'
+    rf"(?: on the (\w+) run)?(?: +\(combination: {_CARDS_RE}\))?")
+
+
+def fast_row(entry: str, amounts: _Amounts) -> tuple[Any, ...] | None:
+    """The hand loop's tuple of a row of the kinds seldom seen twice, or None."""
+    first = entry[:1]
+    if first == '"':
+        if entry[-1:] == "." and " shows a " in entry:
+            if m := _FAST_SHOWS.fullmatch(entry):
+                return SHOWS, m.group(2), m.group(1), cards_of(m.group(3))
+        elif " collected " in entry and (m := _FAST_COLLECTED.fullmatch(entry)):
+            word = m.group(4)
+            return (COLLECTED, m.group(2), m.group(1), amounts[m.group(3)],
+                    _RUNS.get(word.lower(), -1) if word else 0)
+    elif first == "P":
+        if _FAST_STACKS.fullmatch(entry):
+            return STACKS, tuple((int(seat), pid, name, amounts[stack])
+                                 for seat, name, pid, stack in _FAST_SEAT.findall(entry))
+    elif first == "-":
+        if m := _FAST_HEADER.fullmatch(entry):
+            dead = m.group(5) is not None
+            return (HEADER, m.group(1), dead, None if dead else (m.group(4), m.group(3)),
+                    m.group(2).strip())
+    elif first in "FTR":
+        if m := _FAST_BOARD.fullmatch(entry):
+            word = m.group(2)
+            board = cards_of(m.group(3)) + (cards_of(m.group(4)) if m.group(4) else ())
+            return (BOARD, m.group(1).lower(), _RUNS.get(word.lower(), -1) if word else 0,
+                    board)
+    elif first == "Y" and (m := _FAST_MINE.fullmatch(entry)):
+        return YOUR_HAND, cards_of(m.group(1))
     return None
 
 

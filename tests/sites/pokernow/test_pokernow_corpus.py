@@ -22,6 +22,7 @@ from pokernow_events import Chain, file_rows, misplaced, money
 from auditor.model import events as ev
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, read_path
+from auditor.sites.pokernow import log
 
 ROOT = CORPUS / "pokernow"
 DRKYODA = "PokerNow-OpenHandHistory-Converter--Python-/PokerNowHandHistory/"
@@ -170,3 +171,32 @@ def test_every_stack_chains(logs: dict[str, list[Hand | Unreadable]]) -> None:
         assert chain.wrong_before == [], name
         links += chain.links
     assert links == 10_074 == sum(len(h.seats) for _, h in hands(logs))
+
+
+def test_the_fast_rows_are_the_grammars_on_every_corpus_row(logs: dict) -> None:
+    """Every corpus row read by its own regular expression gives what the grammar gives
+    (the header's game words aside: the grammar's tuple leaves them to the row)."""
+    from auditor.sites.pokernow.reader import (
+        HEADER,
+        PokerNowReader,
+        _amounts,
+        _compiled,
+        fast_row,
+    )
+
+    reader = PokerNowReader()
+    checked = 0
+    for name in LOGS:
+        found_hands: list[Hand] = logs[name]  # type: ignore[assignment]
+        amounts = _amounts(found_hands[0].info.decimals)
+        for entry in log.play_order((ROOT / name).read_text(encoding="utf-8"))[0]:
+            fast = fast_row(entry, amounts)
+            if fast is None:
+                continue
+            op, const, values = reader._parse(entry, 0)
+            expected = _compiled(op, const, values, amounts)
+            assert expected is not None and fast[:4] == expected[:4], entry
+            if fast[0] != HEADER:
+                assert fast == expected, entry
+            checked += 1
+    assert checked > 15_000
