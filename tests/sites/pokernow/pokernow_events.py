@@ -196,3 +196,60 @@ def misplaced(hand: Hand, rows: dict[int, str]) -> list[tuple[int, str, str]]:
         if not rows.get(s.line, "").startswith("Player stacks: "):
             bad.append((s.line, "Seat", rows.get(s.line, "")))
     return bad
+
+
+def sessions(hands: list[Hand]) -> dict[str, dict[str, int]]:
+    """Each player's session in a log, built from the events alone (what the sessions
+    table will hold): bought in (approved buy-ins, tournament entries, rebuys; the
+    stack of a join the log shows no buy-in for, or of a player already seated when the
+    log starts), host adjustments (admin updates), net
+    from hands, cashed out (quit stacks) and final stack (at the table or stood up)."""
+    out: dict[str, dict[str, int]] = {}
+    stack: dict[str, int] = {}
+    away: dict[str, int] = {}
+
+    def row(player: str) -> dict[str, int]:
+        return out.setdefault(player, dict.fromkeys(
+            ("bought_in", "adjusted", "net", "cashed_out", "final"), 0))
+
+    def apply(found: list[ev.StackChange]) -> None:
+        for e in found:
+            p, r = e.player, row(e.player)
+            if e.kind == "join":
+                r["bought_in"] += e.amount  # type: ignore[operator]
+                r["joined"] = 1
+            elif e.kind == "host_set":
+                r["adjusted"] += e.amount  # type: ignore[operator]
+            elif e.kind == "top_up":
+                r["bought_in"] += e.after - stack.get(p, 0)  # type: ignore[operator]
+            elif e.kind == "leave":
+                if e.amount is None:  # stood up: his stack waits for him
+                    away[p] = stack.pop(p, e.before)  # type: ignore[arg-type]
+                else:
+                    r["cashed_out"] -= e.amount
+                    stack.pop(p, None)
+                    away.pop(p, None)
+                continue
+            elif e.kind == "other" and "joined" not in r and p not in stack and p not in away:
+                r["bought_in"] += e.after  # type: ignore[operator]  # no buy-in logged
+                r["joined"] = 1
+            if e.after is not None and e.kind != "queued":
+                stack[p] = e.after
+                away.pop(p, None)
+
+    for hand in hands:
+        before, after = changes(hand)
+        apply(before)
+        finals = final_stacks(hand)
+        for s in hand.seats:
+            r = row(s.player)
+            if "joined" not in r and s.player not in stack and s.player not in away:
+                r["bought_in"] += s.stack  # at the table when the log starts
+                r["joined"] = 1
+            r["net"] += finals[s.player] - s.stack
+            stack[s.player] = finals[s.player]
+        apply(after)
+    for p, r in out.items():
+        r.pop("joined", None)
+        r["final"] = stack.get(p, away.get(p, 0))
+    return out

@@ -17,7 +17,7 @@ from functools import cache
 
 import pytest
 from corpus_paths import CORPUS, NOT_DATA
-from pokernow_events import Chain, file_rows, misplaced, money
+from pokernow_events import Chain, file_rows, misplaced, money, sessions
 
 from auditor.model import events as ev
 from auditor.model.hand import Hand
@@ -200,3 +200,16 @@ def test_the_fast_rows_are_the_grammars_on_every_corpus_row(logs: dict) -> None:
                 assert fast == expected, entry
             checked += 1
     assert checked > 15_000
+
+
+def test_every_session_reconciles(logs: dict[str, list[Hand | Unreadable]]) -> None:
+    """Built from the events alone, each player's session in each log holds the
+    identity the sessions table will state: bought in + host adjustments + net from the
+    hands == cashed out + final stack."""
+    rows = 0
+    for name in LOGS:
+        for player, r in sessions(logs[name]).items():  # type: ignore[arg-type]
+            assert r["bought_in"] + r["adjusted"] + r["net"] == r["cashed_out"] + r["final"], (
+                name, player, r)
+            rows += 1
+    assert rows == 106

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pokernow_events import Chain, brief, file_rows, misplaced, money, who
+from pokernow_events import Chain, brief, file_rows, misplaced, money, sessions, who
 
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, read_path
@@ -298,3 +298,18 @@ def test_players_keep_one_label_for_the_log() -> None:
         "note", 'The player "Cy @ Cy4Tz-9nLb" changed the ID from Cy0guest01 to Cy4Tz-9nLb '
                 "because authenticated login."))
     assert events_of(first)[0] == (37, ("hole", "Ann Lee", "4h 4c"))
+
+
+def test_sessions_from_the_events() -> None:
+    """The sessions of the rebuy sample and the admin one, from the events: Ray sits
+    with 300 when the log starts, busts, quits and buys in 500 again; the host takes
+    2.00 from Pat and gives Quin 5.00."""
+    rebuy = sessions(hands_of("rebuy_after_bust.csv"))
+    assert rebuy["Ray @ Ry3oZ_k8Wn"] == {"bought_in": 800, "adjusted": 0, "net": -290,
+                                         "cashed_out": 0, "final": 510}
+    admin = sessions(hands_of("admin_stack_change.csv"))
+    assert admin["Pat @ Pt5sK-0wQz"]["adjusted"] == -200
+    assert admin["Quin @ Qn_7Bd3Lx1"]["adjusted"] == 500
+    for found in (rebuy, admin):
+        for r in found.values():
+            assert r["bought_in"] + r["adjusted"] + r["net"] == r["cashed_out"] + r["final"]
