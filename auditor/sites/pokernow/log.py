@@ -29,7 +29,7 @@ import csv
 import io
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, repeat
 from operator import gt
@@ -119,9 +119,10 @@ def cut(text: str, source: str) -> Iterator[HandBlock]:
     return iter(_blocks(entries, numbers, at, source))
 
 
-def play_order(text: str) -> tuple[list[str], list[int], Callable[[int], str]]:
+def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str]]:
     """The ``entry`` cells and their file lines in the order logged (the header row left
-    out), and the ``at`` time of the row at a place in that order. Rows are ordered by
+    out; the lines a list, or a range for a log written newest first as PokerNow writes
+    it), and the ``at`` time of the row at a place in that order. Rows are ordered by
     ``order``; rows of one ``order`` (or without one) keep the reverse of their file
     order, as the log is newest first."""
     text = text.lstrip("\ufeff")
@@ -136,7 +137,7 @@ def play_order(text: str) -> tuple[list[str], list[int], Callable[[int], str]]:
                 start = (n - 1 - i) * width + 2
                 return tails[start:start + _AT_WIDTH]
 
-            return entries, list(range(n + 1, 1, -1)), at
+            return entries, range(n + 1, 1, -1), at
         numbers = list(range(2, 2 + n))
         ats = [tails[i:i + _AT_WIDTH] for i in range(2, len(tails), width)]
     else:
@@ -284,7 +285,7 @@ class _Hand:
 _NONE: list = []  # shared by every hand until it has some (never appended to)
 
 
-def _scan(entries: list[str], numbers: list[int]) -> tuple[list[_Hand], list[Row], str]:
+def _scan(entries: list[str], numbers: Sequence[int]) -> tuple[list[_Hand], list[Row], str]:
     """The hands of a log, the rows before its first hand, and the log's entries joined
     (each after a newline)."""
     joined = "\n" + "\n".join(entries)
@@ -348,7 +349,7 @@ def _stacks_row(entries: list[str], first: int) -> int:
     return -1
 
 
-def _blocks(entries: list[str], numbers: list[int], at: Callable[[int], str], source: str
+def _blocks(entries: list[str], numbers: Sequence[int], at: Callable[[int], str], source: str
             ) -> list[HandBlock]:
     table = table_of(source)
     facts = LogFacts(table=table)
@@ -388,7 +389,7 @@ def _blocks(entries: list[str], numbers: list[int], at: Callable[[int], str], so
             blinds = _apply_blinds(blinds, h.between)
         end = h.last + 1
         lines = entries[h.first:end]
-        rows = numbers[h.first:end]
+        rows = list(numbers[h.first:end])
         for j in h.extra:
             lines.append(entries[j])
             rows.append(numbers[j])
