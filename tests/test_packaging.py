@@ -14,7 +14,8 @@ def test_every_grammar_is_found() -> None:
     names = {p.name for p in grammars.grammar_dir().glob("*.lark")}
     assert {"pokerstars.lark", "terminals.lark"} <= names
     stems = {p.stem for p in grammars.grammar_files()}
-    assert {"clubs", "ggpoker", "pokernow", "pokerstars", "winamax", "winning", "winning_classic"} <= stems
+    assert {"clubs", "ggpoker", "pokernow", "pokerstars", "winamax", "winning",
+            "winning_classic"} <= stems
     assert "terminals" not in stems
 
 

@@ -219,6 +219,8 @@ class BettingState:
         # A second small blind (a missed one posted out of position): dead on most sites,
         # live where the site says so (PartyPoker: he then calls only the difference).
         self._second_small_live = hand.dialect.second_small_blind == "live"
+        # Whether a straddle sets the raise to beat (to twice it), or only the bet.
+        self._straddle_doubles = hand.dialect.straddle_raise == "twice"
         # The unit of the minimum bet: the big blind (in fixed-limit, the small bet).
         self.big_blind = small if fixed else big
         seats = hand.seats
@@ -382,6 +384,18 @@ class BettingState:
         if self.fixed_limit:
             return self.full_level + self.bet_size()
         return self.current_bet + self.last_full
+
+    def most_matched(self, p: PlayerState) -> int:
+        """The largest street total any opponent of ``p`` still in the hand can reach (his
+        commitment plus what he has left): a wager up to it covers them all, and any chip
+        above it would come back uncalled."""
+        most = 0
+        for q in self.players.values():
+            if q is not p and q.dealt_in and not q.folded:
+                reach = q.commit + q.room
+                if reach > most:
+                    most = reach
+        return most
 
     def pot_limit_raise_to(self, name: str) -> int:
         """Pot-limit maximum raise-to for ``name``: the current bet plus the pot after he
@@ -590,7 +604,7 @@ class BettingState:
             # to twice it.
             level = p.commit
             if level > self.current_bet:
-                if level > self.last_full:
+                if level > self.last_full and self._straddle_doubles:
                     self.last_full = level
                 self.current_bet = level
                 self.full_level = level

@@ -20,6 +20,7 @@ CashOut = Literal["share_not_awarded", "paid_by_site", "none"]
 RunOddChip = Literal["first_run", "unknown"]
 HandOrder = Literal["file", "reverse", "by_start_time"]
 SecondSmallBlind = Literal["dead", "live"]
+StraddleRaise = Literal["twice", "big_blind"]
 Walks = Literal["returned", "collected"]
 Payouts = Literal["stated", "absent"]
 
@@ -70,6 +71,8 @@ class Dialect:
     - ``second_small_blind``: a second small blind (a missed one posted out of position)
       is ``dead`` money (PokerStars), or ``live`` but for the dead part its post carries
       (PartyPoker: the player then calls only the difference).
+    - ``straddle_raise``: the smallest raise over a straddle is to ``twice`` it (WSOP-LA
+      165, docs/rules.md §3), or by one ``big_blind`` over it (PokerNow's software).
     """
 
     uncalled: UncalledShown = "printed"
@@ -87,6 +90,7 @@ class Dialect:
     walks: Walks = "returned"
     continuity: bool = True
     payouts: Payouts = "stated"
+    straddle_raise: StraddleRaise = "twice"
 
 
 DEFAULT_DIALECT = Dialect()

@@ -24,6 +24,7 @@ FOLDERS = {
     "888": (f"{HHSMITHY}/Pacific",),
     "wpn": ("acr-wpn", f"{HHSMITHY}/WinningPoker"),
     "phh": ("phh",),
+    "pokernow": ("pokernow",),
 }
 
 Known = dict[tuple[str, str], tuple[set[str], str]]
@@ -110,8 +111,14 @@ WPN: Known = {
         {"TU004"}, "a disconnected player is put 'all-in' with no chips behind"),
 }
 
+# PokerNow: no error or warning. Its info findings are the host's stack changes (SE002,
+# listed for the operator) and folds when checking was free (TU007); the dead missing
+# blinds, the straddles over one's own blind, the bets capped at what the opponent can
+# still call and the raise of one big blind over a straddle are judged as PokerNow plays
+# them. (The HH001 of the folder are a converter's PokerStars output, pinned in
+# tests/sites/pokernow.)
 KNOWN = {"winamax": WINAMAX, "ipoker": IPOKER, "partypoker": PARTY, "888": {}, "wpn": WPN,
-         "phh": {}}
+         "phh": {}, "pokernow": {}}
 
 
 @pytest.mark.parametrize("site", sorted(FOLDERS))

@@ -190,3 +190,89 @@ def test_the_blinds_posted_set_the_price_when_the_header_names_the_next_level() 
     # Header 90/180, blinds posted 80/160: the minimum raise is to 320, not 360.
     assert audit_text(LEVEL_HEADER.format(by=160, to=320, back=160)).codes() == []
     assert audit_text(LEVEL_HEADER.format(by=140, to=300, back=140)).codes() == ["RA002"]
+
+
+COVERING_BET = """\
+PokerStars Hand #254310987700: Hold'em No Limit ($0.10/$0.25 USD) - 2025/03/14 21:07:33 CET \
+[2025/03/14 16:07:33 ET]
+Table 'Nembus IV' 6-max Seat #2 is the button
+Seat 1: Godel ($140.96 in chips)
+Seat 2: Malarkey (${stack} in chips)
+Seat 3: Poindexter ($51.35 in chips)
+Poindexter: posts small blind $0.10
+Godel: posts big blind $0.25
+*** HOLE CARDS ***
+Malarkey: raises $0.85 to $1.10
+Poindexter: raises $11.64 to $12.74
+Godel: folds
+Malarkey: calls $11.64
+*** FLOP *** [Kd Kc Kh]
+Poindexter: bets $0.01
+Malarkey: calls $0.01{all_in}
+*** TURN *** [Kd Kc Kh] [Qh]
+{turn}*** RIVER *** [Kd Kc Kh Qh] [4h]
+{river}*** SHOW DOWN ***
+Poindexter: shows [Ah 2c] (a full house, Kings full of Queens)
+Malarkey: shows [As 3d] (a full house, Kings full of Queens)
+Poindexter collected $12.88 from pot
+Malarkey collected $12.87 from pot
+*** SUMMARY ***
+Total pot $25.75 | Rake $0
+Board [Kd Kc Kh Qh 4h]
+Seat 1: Godel (big blind) folded before Flop
+Seat 2: Malarkey (button) showed [As 3d] and won ($12.87) with a full house
+Seat 3: Poindexter (small blind) showed [Ah 2c] and won ($12.88) with a full house
+"""
+
+
+def test_a_bet_that_puts_every_opponent_all_in_is_not_below_the_minimum() -> None:
+    # Malarkey has $0.01 left: any bet of $0.01 or more covers him (a $0.25 bet would
+    # get $0.24 back uncalled), as PokerNow caps it.
+    covering = COVERING_BET.format(stack="12.75", all_in=" and is all-in", turn="", river="")
+    assert audit_text(covering).codes() == []
+    # With $5.01 behind, the $0.01 bet is below the minimum of $0.25.
+    checks = "Poindexter: checks\nMalarkey: checks\n"
+    short = COVERING_BET.format(stack="17.75", all_in="", turn=checks, river=checks)
+    assert audit_text(short).codes() == ["RA001"]
+
+
+STRADDLE_RAISE = """\
+PokerStars Hand #254310987701: Hold'em No Limit ($0.01/$0.02 USD) - 2025/03/14 21:07:33 CET \
+[2025/03/14 16:07:33 ET]
+Table 'Nembus V' 6-max Seat #1 is the button
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+Seat 3: Cal ($5 in chips)
+Seat 4: Dee ($5 in chips)
+Bob: posts small blind $0.01
+Cal: posts big blind $0.02
+Dee: posts straddle $0.04
+*** HOLE CARDS ***
+Ann: raises $0.02 to $0.06
+Bob: folds
+Cal: folds
+Dee: folds
+Uncalled bet ($0.02) returned to Ann
+Ann collected $0.11 from pot
+*** SUMMARY ***
+Total pot $0.11 | Rake $0
+Seat 1: Ann (button) collected ($0.11)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cal (big blind) folded before Flop
+Seat 4: Dee folded before Flop
+"""
+
+
+def test_the_smallest_raise_over_a_straddle_is_the_sites() -> None:
+    """To twice the straddle by the rules (WSOP-LA 165); PokerNow's software lets one big
+    blind over it through, and a hand is judged by its site's own terms."""
+    from dataclasses import replace
+
+    from auditor.model.dialect import Dialect
+    from auditor.parsing import read_text
+    from auditor.pipeline import replay_hand
+
+    (hand,) = read_text(STRADDLE_RAISE)
+    assert [f.code for f in replay_hand(hand).findings] == ["RA002"]
+    lenient = replace(hand, dialect=Dialect(straddle_raise="big_blind"))
+    assert replay_hand(lenient).findings == []

@@ -1,6 +1,8 @@
 """The pot rules' documented examples are their tests.
 
-Every ``auditor/rules/pots/examples/<CODE>/`` holds PokerStars hands: ``bad_*.txt`` must
+Every ``auditor/rules/pots/examples/<CODE>/`` holds PokerStars hands (``.txt``) or
+PokerNow logs (``.csv``, for what only a log records: stack changes between hands):
+``bad_*`` must
 raise exactly the findings its ``bad_*.expect`` sidecar lists (one ``CODE LINE`` per line,
 1-based file lines), and ``good_*.txt`` must be clean under every rule. Each file runs
 through the whole pipeline: parser, betting replay, settlement, stack tracker. Run one
@@ -15,7 +17,6 @@ import pytest
 
 from auditor.config import Settings
 from auditor.rules.pots import RULES
-from auditor.sites import site
 
 try:
     from auditor.model.hand import Hand
@@ -30,7 +31,7 @@ except ImportError as exc:  # the parser or the replay is not there yet
 def example_files() -> list[Path]:
     files = []
     for rule in RULES:
-        files += sorted(rule.example_dir().glob("*.txt"))
+        files += sorted([*rule.example_dir().glob("*.txt"), *rule.example_dir().glob("*.csv")])
     return files
 
 
@@ -68,9 +69,8 @@ def test_example(path: Path):
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
 def test_every_rule_has_a_bad_and_a_good_example(rule):
-    if rule.code == "SE002" and not site("pokernow").replayed:
-        pytest.skip("SE002's examples are PokerNow logs, written with PokerNow's reader")
-    names = [p.stem for p in rule.example_dir().glob("*.txt")]
+    names = [p.stem for p in (*rule.example_dir().glob("*.txt"),
+                              *rule.example_dir().glob("*.csv"))]
     assert any(n.startswith("bad_") for n in names)
     assert any(n.startswith("good_") for n in names)
 

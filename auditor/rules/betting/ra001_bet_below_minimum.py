@@ -19,6 +19,8 @@ def check_bet_size(state: BettingState, ev: Bet, p: PlayerState | None) -> Findi
         return None
     if ev.amount >= p.room:
         return None  # all-in for less
+    if p.commit + ev.amount >= state.most_matched(p):
+        return None  # it puts every opponent all-in: a bigger bet would come back
     message = (
         f"{ev.player} bets {money(state, ev.amount)}, less than the minimum bet of "
         f"{money(state, minimum)}, without being all-in."

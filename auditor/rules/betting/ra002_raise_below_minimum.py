@@ -19,6 +19,8 @@ def check_raise_size(state: BettingState, ev: Raise, p: PlayerState | None) -> F
         return None
     if ev.to - p.commit >= p.room:
         return None  # all-in for less than a full raise: legal
+    if ev.to >= state.most_matched(p):
+        return None  # it puts every opponent all-in: a bigger raise would come back
     message = (
         f"{ev.player} raises to {money(state, ev.to)}, below the minimum raise to "
         f"{money(state, minimum)} (the bet of {money(state, state.current_bet)} plus the "

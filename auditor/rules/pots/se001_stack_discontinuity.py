@@ -103,9 +103,13 @@ class HandStacks(NamedTuple):
         dialect = hand.dialect
         changes: list[tuple[str, int | None, int | None]] = []
         if dialect.topups_logged:
+            # The changes logged since the previous hand lead the events; those after the
+            # play (the rows after a log's last hand) change the stacks of no next hand.
             for ev in hand.events:
                 if type(ev) is StackChange:
                     changes.append((ev.player, ev.amount, ev.after))  # type: ignore[attr-defined]
+                elif type(ev) is not TableNote:
+                    break
         return cls(
             hand.source,
             info.table,

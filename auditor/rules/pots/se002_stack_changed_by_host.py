@@ -48,6 +48,8 @@ class StackChangedByHost(Rule):
             if type(ev) is not StackChange or ev.kind not in _BY_HOST:  # type: ignore[attr-defined]
                 continue
             change: StackChange = ev  # type: ignore[assignment]
+            if change.kind == "queued" and change.amount is None:
+                continue  # only announced (PokerNow): the change itself is logged next
             added = change.amount
             if added is None and change.before is not None and change.after is not None:
                 added = change.after - change.before

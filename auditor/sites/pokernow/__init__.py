@@ -19,6 +19,7 @@ DIALECT = Dialect(
     run_odd_chip="first_run",  # a pot of 3.25 run twice: 1.63 on the first run, 1.62
     topups_logged=True,  # joins, rebuys and admin changes are rows of the log
     hand_order="reverse",  # newest row first: the cut sorts by ``order``
+    straddle_raise="big_blind",  # a raise of one big blind over a straddle is allowed
 )
 
 
