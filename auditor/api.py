@@ -21,6 +21,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.config import Settings
+from auditor.engine.result import ReplayResult, Settlement
+from auditor.model.finding import Finding
+from auditor.model.hand import Hand
 from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_text
 from auditor.parsing.decode import NotText
 from auditor.parsing.errors import Unreadable
@@ -111,6 +114,48 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
 # --- one hand, explained ----------------------------------------------------------
 
 
+@dataclass(slots=True)
+class AuditedHand:
+    """One hand of a file replayed and settled as the audit does it, with the findings
+    the settings report (SE001's against the hands before it in the file)."""
+
+    hand: Hand
+    replay: ReplayResult
+    settlement: Settlement
+    findings: list[Finding]
+
+
+def audited_hands_in_file(
+    path: Path,
+    wanted: Callable[[str | None, int], bool],
+    settings: Settings | None = None,
+    source: str | None = None,
+) -> Iterator[AuditedHand | Unreadable | Hand]:
+    """The hands of ``path`` for which ``wanted(hand_id, first_line)`` holds, in file
+    order: audited (``AuditedHand``), unreadable (``Unreadable``) or cancelled (the
+    ``Hand``). Every hand before them is still read, for stack continuity. ``source`` is
+    the name the hands carry (default: ``path`` as given)."""
+    settings = settings or Settings()
+    auditor = HandAuditor(settings)
+    tracker = StackTracker(auditor.wanted("SE001"))
+    for block in blocks_of_file(path, source or str(path)):
+        parsed = read_block(block)
+        if isinstance(parsed, Unreadable):
+            if wanted(parsed.hand_id, parsed.first_line):
+                yield parsed
+            continue
+        if parsed.cancelled:
+            if wanted(parsed.info.hand_id, parsed.first_line):
+                yield parsed
+            continue
+        result, settlement = auditor.audit_hand(parsed)
+        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
+        if wanted(parsed.info.hand_id, parsed.first_line):
+            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
+                        if auditor.wanted(f.code)]
+            yield AuditedHand(parsed, result, settlement, findings)
+
+
 def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) -> str | None:
     """The hand ``hand_id`` of ``path`` replayed in words (``auditor explain``), or None
     when the file holds no such hand. Stack continuity (SE001) is checked against the
@@ -118,28 +163,15 @@ def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) 
     from auditor.explain import explain_hand
 
     settings = settings or Settings()
-    auditor = HandAuditor(settings)
-    tracker = StackTracker(auditor.wanted("SE001"))
-    for block in blocks_of_file(path, str(path)):
-        parsed = read_block(block)
-        wanted = (parsed.hand_id if isinstance(parsed, Unreadable)
-                  else parsed.info.hand_id) == hand_id
-        if isinstance(parsed, Unreadable):
-            if wanted:
-                return (f"Hand #{hand_id} ({path}, lines {parsed.first_line}-"
-                        f"{parsed.last_line}) cannot be replayed.\n"
-                        f"{parsed.code} line {parsed.line}: {parsed.message}")
-            continue
-        if parsed.cancelled:
-            if wanted:
-                return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
-            continue
-        result, settlement = auditor.audit_hand(parsed)
-        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
-        if wanted:
-            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
-                        if auditor.wanted(f.code)]
-            return explain_hand(parsed, result, settlement, findings, settings.profile)
+    for found in audited_hands_in_file(path, lambda hid, _: hid == hand_id, settings):
+        if isinstance(found, Unreadable):
+            return (f"Hand #{hand_id} ({path}, lines {found.first_line}-"
+                    f"{found.last_line}) cannot be replayed.\n"
+                    f"{found.code} line {found.line}: {found.message}")
+        if isinstance(found, AuditedHand):
+            return explain_hand(found.hand, found.replay, found.settlement, found.findings,
+                                settings.profile)
+        return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
     return None
 
 
