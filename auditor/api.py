@@ -115,25 +115,28 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
 
 
 @dataclass(slots=True)
-class AuditedHand:
-    """One hand of a file replayed and settled as the audit does it, with the findings
-    the settings report (SE001's against the hands before it in the file)."""
+class FoundHand:
+    """One hand of a file as the audit sees it: its numbered lines and, where it could be
+    read, the hand replayed and settled, with the findings the settings report (SE001's
+    against the hands before it in the file). ``unreadable`` is set for a hand that
+    could not be read (HH001) or is not replayed (HH002); a cancelled hand has no replay."""
 
-    hand: Hand
-    replay: ReplayResult
-    settlement: Settlement
-    findings: list[Finding]
+    lines: list[tuple[int, str]]
+    unreadable: Unreadable | None = None
+    hand: Hand | None = None
+    replay: ReplayResult | None = None
+    settlement: Settlement | None = None
+    findings: list[Finding] = field(default_factory=list)
 
 
-def audited_hands_in_file(
+def hands_in_file(
     path: Path,
     wanted: Callable[[str | None, int], bool],
     settings: Settings | None = None,
     source: str | None = None,
-) -> Iterator[AuditedHand | Unreadable | Hand]:
+) -> Iterator[FoundHand]:
     """The hands of ``path`` for which ``wanted(hand_id, first_line)`` holds, in file
-    order: audited (``AuditedHand``), unreadable (``Unreadable``) or cancelled (the
-    ``Hand``). Every hand before them is still read, for stack continuity. ``source`` is
+    order. Every hand before them is still audited, for stack continuity. ``source`` is
     the name the hands carry (default: ``path`` as given)."""
     settings = settings or Settings()
     auditor = HandAuditor(settings)
@@ -142,18 +145,22 @@ def audited_hands_in_file(
         parsed = read_block(block)
         if isinstance(parsed, Unreadable):
             if wanted(parsed.hand_id, parsed.first_line):
-                yield parsed
+                yield FoundHand(_numbered(block), unreadable=parsed)
             continue
         if parsed.cancelled:
             if wanted(parsed.info.hand_id, parsed.first_line):
-                yield parsed
+                yield FoundHand(_numbered(block), hand=parsed)
             continue
         result, settlement = auditor.audit_hand(parsed)
         continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
         if wanted(parsed.info.hand_id, parsed.first_line):
             findings = [f for f in (*result.findings, *settlement.findings, *continuity)
                         if auditor.wanted(f.code)]
-            yield AuditedHand(parsed, result, settlement, findings)
+            yield FoundHand(_numbered(block), None, parsed, result, settlement, findings)
+
+
+def _numbered(block: HandBlock) -> list[tuple[int, str]]:
+    return [(block.number(i), line) for i, line in enumerate(block.lines)]
 
 
 def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) -> str | None:
@@ -163,15 +170,16 @@ def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) 
     from auditor.explain import explain_hand
 
     settings = settings or Settings()
-    for found in audited_hands_in_file(path, lambda hid, _: hid == hand_id, settings):
-        if isinstance(found, Unreadable):
-            return (f"Hand #{hand_id} ({path}, lines {found.first_line}-"
-                    f"{found.last_line}) cannot be replayed.\n"
-                    f"{found.code} line {found.line}: {found.message}")
-        if isinstance(found, AuditedHand):
-            return explain_hand(found.hand, found.replay, found.settlement, found.findings,
-                                settings.profile)
-        return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
+    for found in hands_in_file(path, lambda hid, _: hid == hand_id, settings):
+        bad = found.unreadable
+        if bad is not None:
+            return (f"Hand #{hand_id} ({path}, lines {bad.first_line}-"
+                    f"{bad.last_line}) cannot be replayed.\n"
+                    f"{bad.code} line {bad.line}: {bad.message}")
+        if found.replay is None or found.settlement is None or found.hand is None:
+            return f"Hand #{hand_id} ({path}) was cancelled: nothing to settle."
+        return explain_hand(found.hand, found.replay, found.settlement, found.findings,
+                            settings.profile)
     return None
 
 
