@@ -318,19 +318,9 @@ def sizes_text(sizing: Sizing, money: Money) -> str:
 def _pots(audit: PotAudit, money: Money) -> list[str]:
     layout = audit.layout
     lines = ["", "Pots (rebuilt from what each player put in)"]
-    owner, excess = layout.returned_to, layout.returned
-    if owner is not None:
-        back = audit.stated_returns.get(owner, 0)
-        if audit.excess_in_pot:
-            how = ("the history left it in the pot and paid it to him as if won: it "
-                   "should have gone back (SP001)")
-        elif audit.hand.dialect.uncalled == "in_collected" and back:
-            how = f"it goes back, inside what {owner} collected ({money(back)})"
-        elif back == excess:
-            how = "it is not a pot, it goes back"
-        else:
-            how = f"it should go back; the history returned {money(back)} (SP001)"
-        lines.append(f"  {owner}'s last {money(excess)} was matched by no one: {how}")
+    excess = excess_text(audit, money)
+    if excess:
+        lines.append(f"  {excess}")
     for i, pot in enumerate(layout.pots):
         name = audit.pot_name(i).removeprefix("the ").capitalize()
         net = audit.net[i]
@@ -339,14 +329,42 @@ def _pots(audit: PotAudit, money: Money) -> list[str]:
         lines.append(f"  {name}: {money(pot.amount)}{after}; can be won by {who}")
     if audit.house:
         lines.append(f"  The house added {money(audit.house)} to the main pot")
+    deductions = deductions_text(audit, money)
+    if deductions:
+        lines.append(f"  {deductions}")
+    return lines
+
+
+def excess_text(audit: PotAudit, money: Money) -> str | None:
+    """What became of the uncalled excess (None when there was none): ``Alice's last
+    $1.00 was matched by no one: it is not a pot, it goes back``."""
+    layout = audit.layout
+    owner, excess = layout.returned_to, layout.returned
+    if owner is None:
+        return None
+    back = audit.stated_returns.get(owner, 0)
+    if audit.excess_in_pot:
+        how = ("the history left it in the pot and paid it to him as if won: it "
+               "should have gone back (SP001)")
+    elif audit.hand.dialect.uncalled == "in_collected" and back:
+        how = f"it goes back, inside what {owner} collected ({money(back)})"
+    elif back == excess:
+        how = "it is not a pot, it goes back"
+    else:
+        how = f"it should go back; the history returned {money(back)} (SP001)"
+    return f"{owner}'s last {money(excess)} was matched by no one: {how}"
+
+
+def deductions_text(audit: PotAudit, money: Money) -> str:
+    """The rake and fees as the site's dialect knows them ("" when there are none)."""
     deductions = audit.deductions
     if deductions is None:
-        lines.append("  Rake: not stated by the site")
-    elif deductions:
-        known = "derived from what went in and came out" \
-            if audit.hand.dialect.rake == "derived" else "stated"
-        lines.append(f"  Rake and fees {known}: {money(deductions)}")
-    return lines
+        return "Rake: not stated by the site"
+    if not deductions:
+        return ""
+    known = "derived from what went in and came out" \
+        if audit.hand.dialect.rake == "derived" else "stated"
+    return f"Rake and fees {known}: {money(deductions)}"
 
 
 def _showdown(audit: PotAudit, money: Money) -> list[str]:
