@@ -137,7 +137,11 @@ def show_docs(page: str) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--hand", "hand_id", required=True, help="The hand number, as the site prints it.")
 @click.option("--profile", default=None, help="House rules (as for `audit`).")
-def explain(file: Path, hand_id: str, profile: str | None) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "html"]), default="text",
+              show_default=True, help="Words for a terminal, or a dispute page to print.")
+@click.option("-o", "--out", "out", type=click.Path(path_type=Path), default=None,
+              help="Write it to this file (default: print it).")
+def explain(file: Path, hand_id: str, profile: str | None, fmt: str, out: Path | None) -> None:
     """Replay one hand of FILE for a person settling a dispute."""
     from auditor.api import explain_in_file
 
@@ -147,10 +151,22 @@ def explain(file: Path, hand_id: str, profile: str | None) -> None:
         settings = _settings([file], profile, (), ())
     except ConfigError as exc:
         _fail(str(exc))
-    text = explain_in_file(file, hand_id.lstrip("#"), settings)
+    if fmt == "html":
+        from auditor.pages.hand_page import hand_page_in_file, render_hand_page
+
+        page = hand_page_in_file(file, hand_id.lstrip("#"), settings)
+        text = None if page is None else render_hand_page(page)
+    else:
+        text = explain_in_file(file, hand_id.lstrip("#"), settings)
     if text is None:
         _fail(f"no hand #{hand_id} in {file}")
-    click.echo(text)
+    if out is None:
+        click.echo(text, nl=fmt == "text")
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
 @main.command("export-phh")
