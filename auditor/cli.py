@@ -169,6 +169,34 @@ def explain(file: Path, hand_id: str, profile: str | None, fmt: str, out: Path |
             _fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
+@main.command("report")
+@click.argument("audit_dir", type=click.Path(path_type=Path))
+@click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path),
+              help="The report page to write (its dispute pages go in OUT_files/).")
+@click.option("--pages", "pages", type=click.IntRange(min=0), default=50, show_default=True,
+              help="Dispute pages written at most, for the hands to look at first.")
+@click.option("--sources", "sources", multiple=True, type=click.Path(path_type=Path),
+              help="A folder the audit's relative file paths start from (default: the "
+                   "current folder, then the one above AUDIT_DIR).")
+def report(audit_dir: Path, out: Path, pages: int, sources: tuple[Path, ...]) -> None:
+    """Draw the audit in AUDIT_DIR (the folder `audit -o` wrote) as an HTML report."""
+    from auditor.pages.report_page import write_report
+
+    if not audit_dir.is_dir():
+        _fail(f"{audit_dir}: no such folder")
+    try:
+        page = write_report(audit_dir, out, max_pages=pages,
+                            roots=[*sources, audit_dir.resolve().parent])
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(f"{audit_dir}: {exc}")
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
+    for warning in page.warnings:
+        click.echo(f"auditor: warning: {warning}", err=True)
+    click.echo(f"{out} ({page.pages_written} dispute page{'s' if page.pages_written != 1 else ''}"
+               f"{' in ' + str(out.parent / page.pages_dir) if page.pages_written else ''})")
+
+
 @main.command("export-phh")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--hand", "hand_id", required=True, help="The hand number, as the site prints it.")

@@ -240,9 +240,10 @@ class BarChart:
 SEVERITY_COLORS = {"error": "#C0392B", "warning": "#D68910", "info": "#2E86C1"}
 
 
-def bar_chart(items: Sequence[tuple[str, int, str, str]], label_w: int = 150) -> BarChart:
+def bar_chart(items: Sequence[tuple[str, int, str, str]], label_w: int = 110,
+              width: int = 460) -> BarChart:
     """``items`` are (label, value, colour, tooltip); bars scale to the largest."""
-    width, bar_h, gap = 640, 22, 8
+    bar_h, gap = 22, 8
     top = max((v for _, v, _, _ in items), default=1) or 1
     room = width - label_w - 60
     bars = tuple(
