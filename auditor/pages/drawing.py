@@ -178,7 +178,7 @@ def pot_layers(pots: Sequence[PotView], seats: Sequence[SeatView], returned_to: 
     """Each pot a band as high as its share of the chips (never too thin to read),
     split into its makers' chips in their colours."""
     colors = {s.player: s.color for s in seats}
-    bar_x, bar_w = 8.0, 380.0
+    bar_x, bar_w = 8.0, 330.0
     bands: list[tuple[str, int, dict[str, int] | None, str, bool]] = []
     for pot in pots:
         winners = sorted({w for r in pot.results for w in r.winners})
@@ -202,12 +202,21 @@ def pot_layers(pots: Sequence[PotView], seats: Sequence[SeatView], returned_to: 
             whole = sum(shares.values()) or 1
             for player, chips in shares.items():
                 w = bar_w * chips / whole
-                label = short(player, max(int(w / 8) - 1, 0)) if w >= 40 else ""
+                label = _fit(player, money(chips), w)
                 segments.append(Segment(x, w, colors.get(player, "#888888"), player, chips,
                                         label))
                 x += w
         layers.append(Layer(y, h, name, money(amount), tuple(segments), arrow, back))
-    return LayersPicture(640, height, bar_x, bar_w, tuple(layers))
+    return LayersPicture(560, height, bar_x, bar_w, tuple(layers))
+
+
+def _fit(player: str, amount: str, width: float) -> str:
+    """The label a segment ``width`` wide can hold (13px text is about 7.5px a
+    character): name and amount, the amount alone, or nothing."""
+    room = int((width - 8) / 7.5)
+    if room >= len(amount) + 5:
+        return f"{short(player, room - len(amount) - 1)} {amount}"
+    return amount if room >= len(amount) else ""
 
 
 # --- bar charts ----------------------------------------------------------------------

@@ -53,7 +53,7 @@ class HandToSee:
     worst: str  # the worst severity among its findings
     codes: tuple[str, ...]
     findings: int
-    at_stake: Decimal  # chips paid otherwise than the rules pay (sum of |paid - due|)
+    at_stake: Decimal  # chips paid otherwise than the rules pay (overpaid, or underpaid)
     message: str  # its first finding's sentence
     page: str | None = None  # the dispute page, relative to the report
     why_no_page: str = ""
@@ -271,8 +271,10 @@ def _to_see(hands: pd.DataFrame, findings: pd.DataFrame, paid: pd.DataFrame
     """The hands with findings: errors first, then the most chips paid otherwise."""
     if findings.empty:
         return [], 0
-    stake = (paid.assign(abs=paid["over"] + paid["under"])
-             .groupby(["source", "hand_id"], observed=True)["abs"].sum())
+    # The chips that went to the wrong player: what was overpaid, or underpaid where more
+    # went missing than went astray.
+    sums = paid.groupby(["source", "hand_id"], observed=True)[["over", "under"]].sum()
+    stake = sums.max(axis=1) if not sums.empty else pd.Series(dtype=object)
     first = findings.drop_duplicates(["source", "hand_id"])
     by_hand = findings.groupby(["source", "hand_id"], observed=True, dropna=False)
     codes = by_hand["code"].agg(lambda s: tuple(dict.fromkeys(s)))
@@ -290,7 +292,7 @@ def _to_see(hands: pd.DataFrame, findings: pd.DataFrame, paid: pd.DataFrame
             source=str(h.source), hand_id=_text(h.hand_id), first_line=int(h.first_line),
             site=_text(h.site), table=_text(h.table_name), started=_text(h.started),
             status=str(h.status), currency=str(h.currency), worst=str(worst[key]),
-            codes=codes[key], findings=int(h.findings),
+            codes=tuple(codes[key]), findings=int(h.findings),
             at_stake=stake.get(key, Decimal(0)) if not stake.empty else Decimal(0),
             message=str(messages.get(key, "")),
         ))
