@@ -117,7 +117,8 @@ def table_picture(seats: Sequence[SeatView], boards: Mapping[int, Sequence[str]]
         n = max(len(s.cards), 2)
         card_w = 21.0 if n <= 2 else 16.0
         px, py = x + (cx - x) * 0.47, y + (cy - y) * 0.47
-        bx, by = x + (cx - x) * 0.66 + 24, y + (cy - y) * 0.66
+        # the button at the plate's top right corner (the seat number is at its top left)
+        bx, by = x + 74 - 2, y - 31 + 2
         spots.append(SeatSpot(s, x, y, px - n * card_w / 2, py - 14, card_w, bx, by,
                               short(s.player, 15)))
     taken = {s.seat for s in seats}

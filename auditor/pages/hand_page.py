@@ -177,6 +177,12 @@ class HandPage:
         return {r.line for s in self.streets for r in s.rows}
 
     @property
+    def makers(self) -> set[str]:
+        """The players who put chips in the pots (for the layers' legend)."""
+        return {p for pot in self.pots for p in (pot.shares or {})} | (
+            {self.returned_to} if self.returned_to else set())
+
+    @property
     def runs(self) -> list[int]:
         """The boards the pots were judged on (0 for a hand dealt once)."""
         return sorted({r.run for p in self.pots for r in p.results})

@@ -84,6 +84,7 @@ class ReportPage:
     pages_written: int = 0
     pages_dir: str = ""
     warnings: list[str] = field(default_factory=list)
+    findings_table: pd.DataFrame | None = None  # the findings rows, for the dispute pages
 
 
 def money_of(currency_decimals: Mapping[str, int]) -> Any:
@@ -164,6 +165,7 @@ def build_report_page(audit_dir: Path, *, max_pages: int = DEFAULT_PAGES) -> Rep
         players=[], players_total=0, currency_totals=_currency_totals(paid),
         tables=[], tables_total=0, files=[], files_total=0,
         sessions=read_sessions(audit_dir), to_see=[], to_see_total=0, max_pages=max_pages,
+        findings_table=findings,
     )
     page.players, page.players_total = _players(paid)
     page.tables, page.tables_total = _groups(hands, findings, paid, ["site", "table_name",
@@ -339,7 +341,8 @@ def write_dispute_pages(report: ReportPage, out_dir: Path, link_prefix: str,
     if not chosen:
         return
     settings = settings_of(report.provenance)
-    findings = read_report(report.audit_dir)["findings"]
+    findings = report.findings_table if report.findings_table is not None \
+        else read_report(report.audit_dir)["findings"]
     by_source: dict[str, list[int]] = {}
     for i, hand in enumerate(chosen):
         by_source.setdefault(hand.source, []).append(i)
