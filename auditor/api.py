@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.config import Settings, SettingsFinder
+from auditor.engine.result import ReplayResult, Settlement
 from auditor.inputs import (
     DEFAULT_EXCLUDE,
     READ_ERRORS,
@@ -33,7 +34,9 @@ from auditor.inputs import (
     Opener,
 )
 from auditor.inputs import discover as find_inputs
-from auditor.parsing.blocks import HandBlock, blocks_of_stream, blocks_of_text
+from auditor.model.finding import Finding
+from auditor.model.hand import Hand
+from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_stream, blocks_of_text
 from auditor.parsing.decode import NotText
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
@@ -129,31 +132,137 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
 # --- one hand, explained ----------------------------------------------------------
 
 
-def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) -> str | None:
-    """The hand ``hand_id`` of ``path`` replayed in words (``auditor explain``), or None
-    when the file holds no such hand. Stack continuity (SE001) is checked against the
-    hands before it in the file."""
-    return explain_in_paths([path], hand_id, settings=settings).text
-
-
 @dataclass(slots=True)
-class Explained:
-    """What ``explain_in_paths`` found: the hand in words (None: no such hand), where,
-    how many error findings it has, and when it was not found, the ids most like it."""
+class FoundHand:
+    """One hand of a file as the audit sees it: its numbered lines and, where it could be
+    read, the hand replayed and settled, with the findings the settings report (SE001's
+    against the hands before it in the file). ``unreadable`` is set for a hand that
+    could not be read (HH001) or is not replayed (HH002); a cancelled hand has no replay."""
 
-    text: str | None
-    source: str | None = None
-    errors: int = 0
-    near: list[str] = field(default_factory=list)
+    lines: list[tuple[int, str]]
+    unreadable: Unreadable | None = None
+    hand: Hand | None = None
+    replay: ReplayResult | None = None
+    settlement: Settlement | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+def hands_in_file(
+    path: Path,
+    wanted: Callable[[str | None, int], bool],
+    settings: Settings | None = None,
+    source: str | None = None,
+) -> Iterator[FoundHand]:
+    """The hands of ``path`` for which ``wanted(hand_id, first_line)`` holds, in file
+    order. Every hand before them is still audited, for stack continuity. ``source`` is
+    the name the hands carry (default: ``path`` as given)."""
+    return hands_in_blocks(blocks_of_file(path, source or str(path)), wanted, settings)
+
+
+def hands_in_blocks(
+    blocks: Iterable[HandBlock],
+    wanted: Callable[[str | None, int], bool],
+    settings: Settings | None = None,
+    seen: list[str] | None = None,
+) -> Iterator[FoundHand]:
+    """``hands_in_file`` over hand blocks; the ids of the hands not wanted are added to
+    ``seen`` (up to ``_NEAR_IDS`` of them), for "did you mean"."""
+    auditor = HandAuditor(settings)
+    tracker = StackTracker(auditor.wanted("SE001"))
+    for block in blocks:
+        parsed = read_block(block)
+        if isinstance(parsed, Unreadable):
+            tracker.forget(block.source)
+            if wanted(parsed.hand_id, parsed.first_line):
+                yield FoundHand(_numbered(block), unreadable=parsed)
+            elif seen is not None and parsed.hand_id and len(seen) < _NEAR_IDS:
+                seen.append(parsed.hand_id)
+            continue
+        hand_id = parsed.info.hand_id
+        if parsed.cancelled:
+            if wanted(hand_id, parsed.first_line):
+                yield FoundHand(_numbered(block), hand=parsed)
+            continue
+        try:
+            result, settlement = auditor.audit_hand(parsed)
+        except Exception as exc:  # the audit reports it as HH001 (see HandAuditor)
+            tracker.forget(parsed.source)
+            if wanted(hand_id, parsed.first_line):
+                yield FoundHand(_numbered(block), unreadable=Unreadable(
+                    source=parsed.source, first_line=parsed.first_line,
+                    last_line=parsed.last_line, line=parsed.first_line, code="HH001",
+                    site=parsed.info.site, hand_id=hand_id, info=parsed.info,
+                    message=f"the auditor could not replay this hand ({type(exc).__name__}: "
+                            f"{exc}); please report it"))
+            continue
+        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
+        if wanted(hand_id, parsed.first_line):
+            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
+                        if auditor.wanted(f.code)]
+            yield FoundHand(_numbered(block), None, parsed, result, settlement, findings)
+        elif seen is not None and len(seen) < _NEAR_IDS:
+            seen.append(hand_id)
 
 
 _NEAR_IDS = 200_000  # ids remembered for "did you mean" (memory stays small)
 
 
-def explain_in_paths(paths: Iterable[Path | str], hand_id: str, *,
-                     settings: Settings | None = None, finder: SettingsFinder | None = None,
-                     ) -> Explained:
-    """The first hand ``hand_id`` under ``paths`` (files, folders, archives) explained,
+def _numbered(block: HandBlock) -> list[tuple[int, str]]:
+    return [(block.number(i), line) for i, line in enumerate(block.lines)]
+
+
+def explain_found(found: FoundHand, settings: Settings, source: str) -> str:
+    """A found hand in words (``auditor explain``)."""
+    from auditor.explain import explain_hand
+
+    bad = found.unreadable
+    if bad is not None:
+        return (f"Hand #{bad.hand_id} ({source}, lines {bad.first_line}-{bad.last_line}) "
+                f"cannot be replayed.\n{bad.code} line {bad.line}: {bad.message}")
+    if found.replay is None or found.settlement is None or found.hand is None:
+        hand_id = found.hand.info.hand_id if found.hand is not None else ""
+        return f"Hand #{hand_id} ({source}) was cancelled: nothing to settle."
+    return explain_hand(found.hand, found.replay, found.settlement, found.findings,
+                        settings.profile)
+
+
+def explain_in_file(path: Path, hand_id: str, settings: Settings | None = None) -> str | None:
+    """The hand ``hand_id`` of ``path`` replayed in words, or None when the file holds no
+    such hand. Stack continuity (SE001) is checked against the hands before it."""
+    settings = settings or Settings()
+    for found in hands_in_file(path, lambda hid, _: hid == hand_id, settings):
+        return explain_found(found, settings, str(path))
+    return None
+
+
+@dataclass(slots=True)
+class Located:
+    """What ``find_hand`` found: the hand (None: no such hand), the file it is in and the
+    settings it was audited under; when it was not found, the ids most like the one
+    asked for."""
+
+    found: FoundHand | None
+    source: str = ""
+    settings: Settings = field(default_factory=Settings)
+    near: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        """The hand's findings of severity error (``explain`` exits 1 when there is one)."""
+        found = self.found
+        if found is None:
+            return 0
+        if found.unreadable is not None:
+            code = found.unreadable.code
+            selected = self.settings.selection is None or code in self.settings.selection
+            return int(selected and self.settings.severities().get(code) == "error")
+        severities = self.settings.severities()
+        return sum(severities.get(f.code) == "error" for f in found.findings)
+
+
+def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings | None = None,
+              finder: SettingsFinder | None = None) -> Located:
+    """The first hand ``hand_id`` under ``paths`` (files, folders, archives), audited
     under ``settings`` or the configuration nearest to its file."""
     from difflib import get_close_matches
 
@@ -163,61 +272,18 @@ def explain_in_paths(paths: Iterable[Path | str], hand_id: str, *,
     seen: list[str] = []
     try:
         for item in inputs:
+            chosen = settings or finder.for_path(item.path)
             try:
                 with opener.open(item) as stream:
-                    found = _explain_in(blocks_of_stream(stream, item.source, item.name),
-                                        hand_id, settings or finder.for_path(item.path), seen)
+                    blocks = blocks_of_stream(stream, item.source, item.name)
+                    for found in hands_in_blocks(blocks, lambda hid, _: hid == hand_id,
+                                                 chosen, seen):
+                        return Located(found, item.source, chosen)
             except (*READ_ERRORS, NotText):
                 continue
-            if found is not None:
-                found.source = item.source
-                return found
     finally:
         opener.close()
-    return Explained(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7))
-
-
-def _explain_in(blocks: Iterable[HandBlock], hand_id: str, settings: Settings,
-                seen: list[str]) -> Explained | None:
-    from auditor.explain import explain_hand
-
-    auditor = HandAuditor(settings)
-    tracker = StackTracker(auditor.wanted("SE001"))
-    for block in blocks:
-        parsed = read_block(block)
-        this = parsed.hand_id if isinstance(parsed, Unreadable) else parsed.info.hand_id
-        if this != hand_id:
-            if this and len(seen) < _NEAR_IDS:
-                seen.append(this)
-            if not isinstance(parsed, Unreadable) and not parsed.cancelled:
-                try:
-                    result, settlement = auditor.audit_hand(parsed)
-                except Exception:  # the audit reports it as HH001; here it only breaks
-                    tracker.forget(parsed.source)  # the chain of stacks
-                    continue
-                tracker.feed(HandStacks.of(parsed, settlement.payouts))
-            elif isinstance(parsed, Unreadable):
-                tracker.forget(block.source)
-            continue
-        if isinstance(parsed, Unreadable):
-            path = block.source
-            errors = int(auditor.wanted(parsed.code) and settings.severity_of(
-                parsed.code, "error" if parsed.code == "HH001" else "info") == "error")
-            return Explained(
-                f"Hand #{hand_id} ({path}, lines {parsed.first_line}-{parsed.last_line}) "
-                f"cannot be replayed.\n{parsed.code} line {parsed.line}: {parsed.message}",
-                errors=errors)
-        if parsed.cancelled:
-            return Explained(f"Hand #{hand_id} ({block.source}) was cancelled: nothing to "
-                             f"settle.")
-        result, settlement = auditor.audit_hand(parsed)
-        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
-        findings = [f for f in (*result.findings, *settlement.findings, *continuity)
-                    if auditor.wanted(f.code)]
-        errors = sum(auditor.severity(f.code) == "error" for f in findings)
-        return Explained(explain_hand(parsed, result, settlement, findings, settings.profile),
-                         errors=errors)
-    return None
+    return Located(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7))
 
 
 # --- files --------------------------------------------------------------------------

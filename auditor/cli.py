@@ -273,25 +273,71 @@ def show_docs(page: str) -> None:
 @click.argument("path")
 @click.option("--hand", "hand_id", required=True, help="The hand number, as the site prints it.")
 @_config_options
+@click.option("--format", "fmt", type=click.Choice(["text", "html"]), default="text",
+              show_default=True, help="Words for a terminal, or a dispute page to print.")
+@click.option("-o", "--out", "out", type=click.Path(path_type=Path), default=None,
+              help="Write it to this file (default: print it).")
 def explain(path: str, hand_id: str, config: tuple[str, ...], isolated: bool,
-            profile: str | None) -> None:
+            profile: str | None, fmt: str, out: Path | None) -> None:
     """Replay one hand for a person settling a dispute: the first hand HAND in PATH (a
-    file, a folder or an archive). Exits 1 when the hand breaks a rule of severity error."""
-    from auditor.api import explain_in_paths
+    file, a folder or an archive), in words or as a page to put on the table. Exits 1
+    when the hand breaks a rule of severity error."""
+    from auditor.api import explain_found, find_hand
 
     finder = _finder(config, isolated, profile)
     if path != "-" and not Path(path).exists():
         _fail(f"{path}: no such file or folder")
     wanted = hand_id.strip().lstrip("#")
     try:
-        found = explain_in_paths([path], wanted, finder=finder)
+        located = find_hand([path], wanted, finder=finder)
     except ConfigError as exc:
         _fail(str(exc))
-    if found.text is None:
-        near = f"; hands with a number like it: {', '.join(found.near)}" if found.near else ""
+    if located.found is None:
+        near = f"; hands with a number like it: {', '.join(located.near)}" \
+            if located.near else ""
         _fail(f"no hand #{wanted} in {path}{near}")
-    click.echo(found.text)
-    sys.exit(EXIT_FINDINGS if found.errors else EXIT_OK)
+    if fmt == "html":
+        from auditor.pages.hand_page import page_of, render_hand_page
+
+        text = render_hand_page(page_of(located.found, located.settings))
+    else:
+        text = explain_found(located.found, located.settings, located.source)
+    if out is None:
+        click.echo(text, nl=fmt == "text")
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror or exc}")
+    sys.exit(EXIT_FINDINGS if located.errors else EXIT_OK)
+
+
+@main.command("report")
+@click.argument("audit_dir", type=click.Path(path_type=Path))
+@click.option("-o", "--out", "out", required=True, type=click.Path(path_type=Path),
+              help="The report page to write (its dispute pages go in OUT_files/).")
+@click.option("--pages", "pages", type=click.IntRange(min=0), default=50, show_default=True,
+              help="Dispute pages written at most, for the hands to look at first.")
+@click.option("--sources", "sources", multiple=True, type=click.Path(path_type=Path),
+              help="A folder the audit's relative file paths start from (default: the "
+                   "current folder, then the one above AUDIT_DIR).")
+def report(audit_dir: Path, out: Path, pages: int, sources: tuple[Path, ...]) -> None:
+    """Draw the audit in AUDIT_DIR (the folder `audit -o` wrote) as an HTML report."""
+    from auditor.pages.report_page import write_report
+
+    if not audit_dir.is_dir():
+        _fail(f"{audit_dir}: no such folder")
+    try:
+        page = write_report(audit_dir, out, max_pages=pages,
+                            roots=[*sources, audit_dir.resolve().parent])
+    except (FileNotFoundError, ValueError) as exc:
+        _fail(f"{audit_dir}: {exc}")
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror or exc}")
+    for warning in page.warnings:
+        click.echo(f"auditor: warning: {warning}", err=True)
+    click.echo(f"{out} ({page.pages_written} dispute page{'s' if page.pages_written != 1 else ''}"
+               f"{' in ' + str(out.parent / page.pages_dir) if page.pages_written else ''})")
 
 
 @main.command("export-phh")

@@ -49,3 +49,18 @@ def test_the_documents_users_are_sent_to_ship_with_the_package() -> None:
         assert result.exit_code == 0
         assert result.output.startswith(title)
         assert "seed 00" not in result.output
+
+
+def test_the_page_templates_ship_with_the_package() -> None:
+    """`explain --format html` and `report` render packaged templates, from the installed
+    wheel as from the checkout."""
+    from importlib import resources
+
+    templates = resources.files("auditor.pages") / "templates"
+    names = {p.name for p in templates.iterdir()}
+    assert {"base.html.j2", "hand.html.j2", "report.html.j2", "macros.html.j2",
+            "style.css"} <= names
+    from auditor.pages.render import environment
+
+    assert environment().get_template("hand.html.j2") is not None
+    assert environment().autoescape  # player names are hostile input

@@ -152,3 +152,36 @@ def build_pots(
     # the check of docs/rules.md §5.5: the pots are everything put in, less what went back
     assert placed + returned == sum(contributed.values())
     return PotLayout(tuple(layers), returned_to, returned)
+
+
+def pot_shares(contributed: Mapping[str, int], layout: PotLayout) -> list[dict[str, int]] | None:
+    """Who put what into each pot of ``layout``, main pot first, by the layer method
+    (each pot reaches up to the smallest contribution of its eligible players; the last
+    holds what is left). None when the layout is not the plain layers of ``contributed``
+    (a site that shows the same chips another way, the house's money): then the pots'
+    amounts stand, and their makers are not told.
+
+    >>> pot_shares({"A": 100, "B": 150, "C": 150},
+    ...            build_pots({"A": 100, "B": 150, "C": 150}, {"A", "B", "C"}))
+    [{'A': 100, 'B': 100, 'C': 100}, {'B': 50, 'C': 50}]
+    """
+    amounts = dict(contributed)
+    if layout.returned_to is not None:
+        amounts[layout.returned_to] = amounts.get(layout.returned_to, 0) - layout.returned
+    shares: list[dict[str, int]] = []
+    previous = 0
+    last = len(layout.pots) - 1
+    for i, pot in enumerate(layout.pots):
+        if i < last:
+            if not pot.eligible:
+                return None
+            level = min(amounts.get(p, 0) for p in pot.eligible)
+        else:
+            level = max(amounts.values(), default=0)
+        share = {p: min(a, level) - previous for p, a in amounts.items() if a > previous}
+        share = {p: a for p, a in share.items() if a > 0}
+        if sum(share.values()) != pot.amount:
+            return None
+        shares.append(share)
+        previous = level
+    return shares
