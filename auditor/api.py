@@ -34,6 +34,7 @@ from auditor.inputs import (
     Opener,
 )
 from auditor.inputs import discover as find_inputs
+from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand
 from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_stream, blocks_of_text
@@ -50,14 +51,18 @@ from auditor.pipeline import (
 )
 from auditor.report.chunk import findings_table
 from auditor.report.records import FindingRecord, FindingRow, HandRecord, PayoutRecord
+from auditor.report.schema import HANDS, PAYOUTS
 from auditor.report.writer import (
     CountingReport,
     Format,
     ReportSummary,
     ReportTables,
+    ReportWriter,
     open_report,
 )
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
+from auditor.sessions import sessions_table
+from auditor.sites.pokernow.ledger import Ledger, LedgerError, is_ledger, read_ledger
 
 CHUNK_HANDS = 500  # hands sent to a worker at a time
 
@@ -299,6 +304,7 @@ class RunResult:
     seconds: float = 0.0
     configs: dict[str, int] = field(default_factory=dict)  # config file ("": none) -> files
     settings: list[Settings] = field(default_factory=list)  # each configuration's settings
+    ledgers: list[LedgerUse] = field(default_factory=list)  # each ledger and its log
 
 
 @dataclass(slots=True)
@@ -384,6 +390,7 @@ def audit_paths(
     meter: ByteMeter | None = None,
     stdin: BinaryIO | None = None,
     stdin_name: str | None = None,
+    ledgers: Sequence[Path | str] = (),
 ) -> RunResult:
     """Audit every hand under ``paths`` (files, folders, archives, ``-`` for standard
     input) into a report in ``out_dir`` (None: nothing is written, only counted).
@@ -423,17 +430,28 @@ def audit_paths(
     checks = [ContinuityChecker(a) for a in auditors]
     seen: set[int] = set()
     repeats = [DuplicateFilter(a, seen) for a in auditors]
+    found_ledgers: list[Ledger] = []
+    if any(item.name.lower().endswith(".csv") for item in inputs):
+        inputs, found_ledgers = _ledgers_among(inputs, Opener(stdin=stdin), problems)
+    sessions = SessionAudit([*read_ledgers(ledgers), *found_ledgers])
     meter = meter or ByteMeter()
     meter.total += sum(item.size for item in inputs)
     opener = Opener(meter, stdin)
     chunks = _chunks(inputs, problems, opener, on_file)
-    report = (open_report(out_dir, fmt, provenance=provenance(configs, inputs))
+    made = provenance(configs, inputs)
+    made["ledgers"] = [ledger.source for ledger in sessions.ledgers]
+    report = (open_report(out_dir, fmt, provenance=made)
               if out_dir is not None else CountingReport(fmt))
 
     with report:
         def write(config: int, result: ChunkResult, blocks: list[HandBlock]) -> None:
-            tables = _with_continuity(repeats[config](result), checks[config])
+            result = repeats[config](result)
+            tables = _with_continuity(result, checks[config])
             report.add_tables(tables)
+            statuses = tables.hands.column("status").to_pylist()
+            for (source, stacks), status in zip(result.stacks, statuses, strict=True):
+                if status != "cancelled":  # (a cancelled hand moves no chips)
+                    sessions.feed(source, stacks, config)
             on_hands(len(result.stacks))
             if on_chunk is not None:
                 on_chunk(ChunkDone(tables, blocks, configs[config]))
@@ -455,12 +473,72 @@ def audit_paths(
                 while pending:
                     config, future, blocks = pending.popleft()
                     write(config, future.result(), blocks)
+        done = sessions.finish()
+        _write_sessions(done, report, auditors, configs, on_chunk)
+    problems += [InputProblem(use.ledger, "matches no PokerNow log of the run (name it "
+                              "ledger_<game id>.csv, as the log's game id)", True)
+                 for use in done.ledgers if use.log is None]
     used: dict[str, int] = {}
     for i in config_of:
         name = configs[i].config_files[0] if configs[i].config_files else ""
         used[name] = used.get(name, 0) + 1
     return RunResult(summary=report.summary, problems=problems, files=len(inputs),
-                     seconds=time.perf_counter() - start, configs=used, settings=configs)
+                     seconds=time.perf_counter() - start, configs=used, settings=configs,
+                     ledgers=done.ledgers)
+
+
+def _write_sessions(done: SessionsDone, report: ReportWriter | CountingReport,
+                    auditors: list[HandAuditor], configs: list[Settings],
+                    on_chunk: Callable[[ChunkDone], None] | None) -> None:
+    """The sessions table, and the ledgers' findings (SE003) into the findings table."""
+    report.add_sessions(sessions_table(done.rows))
+    for config in sorted({c for c, *_ in done.findings}):
+        auditor = auditors[config]
+        if not auditor.wanted("SE003"):
+            continue
+        mine = [(source, f, d, cur) for c, source, f, d, cur in done.findings if c == config]
+        rows = [auditor.finding_row(f, source, None) for source, f, _, _ in mine]
+        findings = findings_table(rows, [d for *_, d, _ in mine], [cur for *_, cur in mine])
+        tables = ReportTables(HANDS.empty(), findings, PAYOUTS.empty())
+        report.add_tables(tables)
+        if on_chunk is not None:
+            on_chunk(ChunkDone(tables, [], configs[config]))
+
+
+def _ledgers_among(inputs: list[Input], opener: Opener, problems: list[InputProblem]
+                   ) -> tuple[list[Input], list[Ledger]]:
+    """The inputs that are hand histories, and the PokerNow ledgers among them (a CSV
+    whose header is a ledger's: read whole, it is small)."""
+    histories: list[Input] = []
+    ledgers: list[Ledger] = []
+    for item in inputs:
+        if not item.name.lower().endswith(".csv"):
+            histories.append(item)
+            continue
+        try:
+            with opener.open(item) as stream:
+                head = stream.read(4096)
+                if not is_ledger(head.decode("utf-8", "replace")):
+                    histories.append(item)
+                    continue
+                text = (head + stream.read()).decode("utf-8", "replace")
+            ledgers.append(read_ledger(text, item.source))
+        except LedgerError as exc:
+            problems.append(InputProblem(item.source, str(exc), item.named))
+        except READ_ERRORS as exc:
+            problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
+                                         item.named))
+    opener.close()
+    return histories, ledgers
+
+
+def read_ledgers(paths: Iterable[Path | str]) -> list[Ledger]:
+    """The ledgers named with ``--ledger``; raises ``LedgerError`` (or ``OSError``)."""
+    out = []
+    for path in paths:
+        text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+        out.append(read_ledger(text, str(path)))
+    return out
 
 
 def provenance(configs: list[Settings], inputs: list[Input]) -> dict[str, object]:

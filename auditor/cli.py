@@ -109,6 +109,10 @@ def main() -> None:
                    "defaults: hidden files, documents, images).")
 @click.option("--extend-exclude", multiple=True, metavar="GLOB",
               help="Skip these too, beside the defaults.")
+@click.option("--ledger", "ledgers", multiple=True,
+              type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              metavar="FILE", help="A PokerNow ledger CSV to reconcile with its log (one "
+                                   "named ledger_<game id>.csv beside the log is found).")
 @click.option("--stdin-filename", default=None, metavar="NAME",
               help="The name findings give standard input ('-').")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
@@ -123,7 +127,8 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
           min_severity: str, statistics: bool, exit_zero: bool, jobs: int | None,
           config: tuple[str, ...], isolated: bool, profile: str | None,
           select: tuple[str, ...], ignore: tuple[str, ...], exclude: tuple[str, ...],
-          extend_exclude: tuple[str, ...], stdin_filename: str | None, color: Color,
+          extend_exclude: tuple[str, ...], ledgers: tuple[Path, ...],
+          stdin_filename: str | None, color: Color,
           show_settings: bool, show_files: bool, quiet: bool, verbose: bool) -> None:
     """Audit the hand histories in PATHS: files, folders, .zip archives, .gz/.bz2/.xz
     files, or - for standard input. Prints each finding, then a summary; with -o, writes
@@ -140,6 +145,7 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
         use_color,
     )
     from auditor.inputs import ByteMeter
+    from auditor.sites.pokernow.ledger import LedgerError
 
     finder = _finder(config, isolated, profile, select, ignore, exclude or None,
                      extend_exclude)
@@ -170,8 +176,8 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
                 jobs=jobs or api.default_jobs(), finder=finder, meter=meter,
                 on_file=progress.file, on_hands=progress.hands,
                 on_chunk=printer.chunk if printer is not None else None,
-                stdin_name=stdin_filename)
-    except ConfigError as exc:
+                stdin_name=stdin_filename, ledgers=ledgers)
+    except (ConfigError, LedgerError) as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
         click.echo("auditor: interrupted; no report written", err=True)

@@ -267,6 +267,11 @@ def print_summary(run: RunResult, printer: FindingPrinter | None, style: Style,
     statuses = ", ".join(f"{n:,} {status}" for status, n in s.hands_by_status.items() if n)
     out.write(f"hands: {statuses or 'none'}\n")
     out.write(f"config: {_configs(run.configs)}\n")
+    if s.sessions:
+        out.write(f"sessions: {s.sessions:,} player sessions\n")
+    for use in run.ledgers:
+        if use.log is not None:
+            out.write(f"ledger: {use.ledger} set beside {use.log} (amounts in {use.units})\n")
     if s.findings_by_code:
         print_statistics(run, style, out)
     sev = s.findings_by_severity

@@ -125,7 +125,7 @@ def test_rules_lists_every_code_of_the_contract() -> None:
     listed = {line.split()[0] for line in out.splitlines() if line.strip()}
     contract = {"HH001", "HH002", "HH003", *(f"TU00{i}" for i in range(1, 8)),
                 *(f"RA00{i}" for i in range(1, 6)), "RO001", "RO002",
-                *(f"SP00{i}" for i in range(1, 8)), "SE001", "SE002", "HH004"}
+                *(f"SP00{i}" for i in range(1, 9)), "SE001", "SE002", "SE003", "HH004"}
     assert listed == contract
 
 

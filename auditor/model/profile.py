@@ -42,7 +42,7 @@ class Profile:
       order (three winners of 20 get 7/7/6) or ``all-to-first`` (8/6/6: some rooms, and
       PokerKit). A split that differs only in where the odd units went is SP006, never
       SP005 (docs/rules.md §6).
-    - ``run_it_twice``: whether running the board more than once is allowed.
+    - ``run_it_twice``: whether running the board more than once is allowed (False: SP008).
     - ``severity``: per-code severity overrides.
     """
 

@@ -156,3 +156,4 @@ class ChunkRows:
             amounts("won_replayed", [r.won_replayed for r in rows]),
             amounts("net", [r.net for r in rows]),
         ])
+

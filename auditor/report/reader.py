@@ -10,23 +10,28 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
-from auditor.report.schema import TABLES, TableSchema
+from auditor.report.schema import OPTIONAL_TABLES, TABLES, TableSchema
 
 Format = Literal["parquet", "csv"]
 
 
 def read_report(out_dir: Path | str, fmt: Format | None = None) -> dict[str, pd.DataFrame]:
     """The tables of the report in ``out_dir`` by name (``findings``, ``hands``,
-    ``payouts``), each with the schema re-applied: the fixed column order, strings as
-    ``pd.StringDtype()``, money as ``pd.ArrowDtype(decimal128(20, 2))``, categories with
-    their full category list (which an empty Parquet file does not keep).
+    ``payouts``, and ``sessions``: empty where the run wrote none), each with the schema
+    re-applied: the fixed column order, strings as ``pd.StringDtype()``, money as
+    ``pd.ArrowDtype(decimal128(20, 2))``, categories with their full category list (which
+    an empty Parquet file does not keep).
 
     ``fmt`` defaults to the format whose three files are present.
     """
     out_dir = Path(out_dir)
     fmt = fmt or _detect_format(out_dir)
     read = _read_parquet if fmt == "parquet" else _read_csv
-    return {name: read(out_dir / f"{name}.{fmt}", schema) for name, schema in TABLES.items()}
+    tables = {name: read(out_dir / f"{name}.{fmt}", schema) for name, schema in TABLES.items()}
+    for name, schema in OPTIONAL_TABLES.items():  # an empty frame where none was written
+        path = out_dir / f"{name}.{fmt}"
+        tables[name] = read(path, schema) if path.is_file() else schema.to_frame(schema.empty())
+    return tables
 
 
 def _detect_format(out_dir: Path) -> Format:

@@ -288,4 +288,33 @@ PAYOUTS = TableSchema(
     ),
 )
 
+# One row per player per log, where a log records every chip entering or leaving the
+# table between hands (PokerNow; see auditor/sessions.py): bought_in + adjusted + net =
+# cashed_out + final_stack on every row.
+SESSIONS = TableSchema(
+    name="sessions",
+    columns=(
+        _string("source"),
+        _string("site"),
+        _string("table_name"),
+        _string("currency"),
+        _string("player"),
+        _int("hands"),
+        _money("bought_in"),
+        _money("adjusted"),  # what the host added (or took) by hand
+        _money("net"),  # from the hands audited
+        _money("cashed_out"),
+        _money("final_stack"),
+        _int("unaudited_hands"),  # hands of the log not audited: their chips are not in net
+        _string("ledger", nullable=True),  # the ledger file, where one was given
+        _string("ledger_amounts_in", nullable=True),  # "cents", or "chips" (the log's unit)
+        _money("ledger_buy_in", nullable=True),
+        _money("ledger_buy_out", nullable=True),
+        _money("ledger_stack", nullable=True),
+        _money("ledger_net", nullable=True),
+    ),
+)
+
 TABLES: dict[str, TableSchema] = {t.name: t for t in (FINDINGS, HANDS, PAYOUTS)}
+# Written only where a run has rows for them.
+OPTIONAL_TABLES: dict[str, TableSchema] = {SESSIONS.name: SESSIONS}

@@ -29,7 +29,15 @@ from auditor.model.finding import SEVERITIES
 from auditor.report.csv_writer import CsvSink
 from auditor.report.parquet_writer import ParquetSink
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
-from auditor.report.schema import FINDINGS, HANDS, PAYOUTS, STATUSES, TABLES, TableSchema
+from auditor.report.schema import (
+    FINDINGS,
+    HANDS,
+    PAYOUTS,
+    SESSIONS,
+    STATUSES,
+    TABLES,
+    TableSchema,
+)
 from auditor.report.sink import TableSink
 from auditor.report.sorted_table import SortedTable
 
@@ -58,6 +66,7 @@ class ReportSummary:
     payouts: int
     severities_by_code: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The severities each code's findings were reported with (the configuration's)."""
+    sessions: int = 0  # rows of the sessions table
 
     @property
     def hands(self) -> int:
@@ -85,6 +94,7 @@ class _Tally:
     severities: Counter[str] = field(default_factory=Counter)
     reported: Counter[tuple[str, str]] = field(default_factory=Counter)  # (code, severity)
     payouts: int = 0
+    sessions: int = 0
 
     def hand(self, hand: HandRecord) -> None:
         self.sources.add(hand.source)
@@ -127,6 +137,7 @@ class _Tally:
             findings_by_severity={s: self.severities[s] for s in SEVERITIES},
             payouts=self.payouts,
             severities_by_code={c: tuple(v) for c, v in severities.items()},
+            sessions=self.sessions,
         )
 
 
@@ -216,14 +227,10 @@ class ReportWriter:
         self._sinks: dict[str, TableSink] = {}
         self.provenance = provenance
         metadata = {"auditor": json.dumps(provenance, sort_keys=True)} if provenance else None
+        self._metadata = metadata
         try:
             for schema in TABLES.values():
-                path = out_dir / f"{schema.name}.{fmt}"
-                self._sinks[schema.name] = (
-                    ParquetSink(path, schema, row_group_rows=chunk_rows, metadata=metadata)
-                    if fmt == "parquet"
-                    else CsvSink(path, schema)
-                )
+                self._sinks[schema.name] = self._sink(schema, chunk_rows)
         except BaseException:
             self._abort_sinks()
             raise
@@ -236,6 +243,14 @@ class ReportWriter:
         self._tally = _Tally()
         self._summary: ReportSummary | None = None
         self._aborted = False
+        self._sessions: list[pa.Table] = []  # few rows (a player per log): held to the end
+
+    def _sink(self, schema: TableSchema, chunk_rows: int) -> TableSink:
+        path = self.out_dir / f"{schema.name}.{self.format}"
+        if self.format == "parquet":
+            return ParquetSink(path, schema, row_group_rows=chunk_rows,
+                               metadata=self._metadata)
+        return CsvSink(path, schema)
 
     def add(
         self,
@@ -267,6 +282,13 @@ class ReportWriter:
         if tables.payouts.num_rows:
             self._payouts.append_table(tables.payouts)
 
+    def add_sessions(self, table: pa.Table) -> None:
+        """Rows of the ``sessions`` table (written at close, where there are any)."""
+        self._check_open()
+        if table.num_rows:
+            self._sessions.append(table)
+            self._tally.sessions += table.num_rows
+
     def close(self) -> ReportSummary:
         """Write what is left, the sorted findings included, and move the tables into
         place. Calling it again returns the same summary."""
@@ -274,6 +296,12 @@ class ReportWriter:
             return self._summary
         self._check_open()
         try:
+            if self._sessions:
+                self._sinks[SESSIONS.name] = self._sink(SESSIONS, DEFAULT_CHUNK_ROWS)
+                for table in self._sessions:
+                    self._sinks[SESSIONS.name].write(table)
+            else:  # an earlier run's sessions are not this report's
+                (self.out_dir / f"{SESSIONS.name}.{self.format}").unlink(missing_ok=True)
             self._hands.flush()
             self._payouts.flush()
             self._findings.flush()
@@ -348,6 +376,10 @@ class CountingReport:
     def add_tables(self, tables: ReportTables) -> None:
         """Count rows already in Arrow."""
         self._tally.tables(tables)
+
+    def add_sessions(self, table: pa.Table) -> None:
+        """Count rows of the sessions table."""
+        self._tally.sessions += table.num_rows
 
     def add(self, hands: Iterable[HandRecord] = (), findings: Iterable[FindingRecord] = (),
             payouts: Iterable[PayoutRecord] = ()) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.config import Settings
+from auditor.config import Settings, build_settings, read_config_file
 from auditor.rules.pots import RULES
 
 try:
@@ -36,8 +36,21 @@ def example_files() -> list[Path]:
 
 
 def audit(path: Path) -> list[tuple[str, int]]:
-    """Every finding of every rule in the file, as (code, line)."""
-    settings = Settings()
+    """Every finding of every rule in the file, as (code, line). A log with a ``.ledger``
+    sidecar (SE003) runs through the whole audit with the ledger beside it: its findings
+    point at the ledger's lines."""
+    ledger = path.with_suffix(".ledger")
+    if ledger.exists():
+        import tempfile
+
+        from auditor.api import audit_paths
+        from auditor.report.reader import read_report
+
+        with tempfile.TemporaryDirectory() as out:
+            audit_paths([path], Path(out), jobs=1, ledgers=[ledger])
+            findings = read_report(out)["findings"]
+            return sorted(zip(findings["code"], map(int, findings["line"]), strict=True))
+    settings = _settings(path)
     tracker = StackTracker()
     found: list[tuple[str, int]] = []
     for hand in read_text(path.read_text(encoding="utf-8"), str(path)):
@@ -48,6 +61,15 @@ def audit(path: Path) -> list[tuple[str, int]]:
         findings += tracker.feed(HandStacks.of(hand, settlement.payouts))
         found += [(f.code, f.line) for f in findings]
     return sorted(found)
+
+
+def _settings(path: Path) -> Settings:
+    """The default settings, or the house rules of a ``.toml`` sidecar (a rule that only
+    a profile option turns on)."""
+    sidecar = path.with_suffix(".toml")
+    if not sidecar.exists():
+        return Settings()
+    return build_settings(config=read_config_file(sidecar))
 
 
 def expected(path: Path) -> list[tuple[str, int]]:
@@ -85,8 +107,10 @@ def test_rule_metadata_matches_the_report_contract(rule):
         "SP005": ("pot.split_wrong", "error"),
         "SP006": ("pot.odd_chip_misplaced", "warning"),
         "SP007": ("chips.not_conserved", "error"),
+        "SP008": ("pot.run_more_than_once", "error"),
         "SE001": ("stack.discontinuity", "warning"),
         "SE002": ("stack.changed_by_host", "info"),
+        "SE003": ("ledger.mismatch", "error"),
     }
     assert (rule.name, rule.severity) == contract[rule.code]
     assert isinstance(rule.references, tuple) and all(

@@ -6,6 +6,7 @@ from auditor.rules.base import Finding, Rule
 from auditor.rules.pots.common import PotRule
 from auditor.rules.pots.se001_stack_discontinuity import StackDiscontinuity
 from auditor.rules.pots.se002_stack_changed_by_host import StackChangedByHost
+from auditor.rules.pots.se003_ledger_mismatch import LedgerMismatch
 from auditor.rules.pots.sp001_uncalled_not_returned import UncalledNotReturned
 from auditor.rules.pots.sp002_stated_amount_wrong import StatedAmountWrong
 from auditor.rules.pots.sp003_ineligible_winner import IneligibleWinner
@@ -13,6 +14,7 @@ from auditor.rules.pots.sp004_wrong_winner import WrongWinner
 from auditor.rules.pots.sp005_split_wrong import SplitWrong
 from auditor.rules.pots.sp006_odd_chip_misplaced import OddChipMisplaced
 from auditor.rules.pots.sp007_chips_not_conserved import ChipsNotConserved
+from auditor.rules.pots.sp008_run_more_than_once import RunMoreThanOnce
 
 RULES: tuple[type[Rule], ...] = (
     UncalledNotReturned,
@@ -22,8 +24,10 @@ RULES: tuple[type[Rule], ...] = (
     SplitWrong,
     OddChipMisplaced,
     ChipsNotConserved,
+    RunMoreThanOnce,
     StackDiscontinuity,
     StackChangedByHost,
+    LedgerMismatch,
 )
 
 _PER_HAND: tuple[type[PotRule], ...] = tuple(r for r in RULES if issubclass(r, PotRule))

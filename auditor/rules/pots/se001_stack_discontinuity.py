@@ -66,6 +66,11 @@ SeatStacks: TypeAlias = tuple[str, int, int, int, int]
 (a plain tuple: a hand has several, built for every hand audited)."""
 
 
+Move: TypeAlias = tuple[str, str, int | None, int | None, int | None]
+"""A stack change logged between hands: player, kind (``StackChange.kind``), chips added,
+stack before and after (None where the log does not say)."""
+
+
 class HandStacks(NamedTuple):
     """What SE001 needs of one audited hand: small, cheap to build, and picklable, so
     that workers can audit hands while one tracker follows the stacks in file order."""
@@ -80,13 +85,15 @@ class HandStacks(NamedTuple):
     seats: tuple[SeatStacks, ...]
     moved: frozenset[str]  # players who joined, left or bought chips in the hand
     # Where the log records every stack change between hands (PokerNow): a change in
-    # either direction is flagged, and the logged changes before this hand, as
-    # (player, chips added or None, stack set to or None), are counted first.
+    # either direction is flagged, and the logged changes before this hand are counted
+    # first; those logged after it (after a log's last hand) are ``later``.
     logged: bool = False
-    changes: tuple[tuple[str, int | None, int | None], ...] = ()
+    changes: tuple[Move, ...] = ()
     sequence: int | None = None  # the hand's number at its table, where ids carry one
     currency: str = ""  # as the report writes it
     button: int | None = None  # the button's seat
+    later: tuple[Move, ...] = ()
+    site: str = ""
 
     @classmethod
     def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
@@ -101,15 +108,18 @@ class HandStacks(NamedTuple):
             seats.append((s.player, s.seat, s.line, start, start + nets.get(s.player, 0)))
         info = hand.info
         dialect = hand.dialect
-        changes: list[tuple[str, int | None, int | None]] = []
+        changes: list[Move] = []
+        later: list[Move] = []
         if dialect.topups_logged:
             # The changes logged since the previous hand lead the events; those after the
             # play (the rows after a log's last hand) change the stacks of no next hand.
+            into = changes
             for ev in hand.events:
                 if type(ev) is StackChange:
-                    changes.append((ev.player, ev.amount, ev.after))  # type: ignore[attr-defined]
+                    c: StackChange = ev  # type: ignore[assignment]
+                    into.append((c.player, c.kind, c.amount, c.before, c.after))
                 elif type(ev) is not TableNote:
-                    break
+                    into = later
         return cls(
             hand.source,
             info.table,
@@ -125,6 +135,8 @@ class HandStacks(NamedTuple):
             _sequence(info.hand_id) if dialect.hand_id_sequence else None,
             info.unit,
             info.button_seat,
+            tuple(later),
+            info.site,
         )
 
     @property
@@ -265,12 +277,11 @@ def _soon_after(previous: datetime | None, current: datetime | None, tournament:
     return timedelta(0) <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
 
 
-def _after_changes(finals: dict[str, SeatStacks],
-                   changes: tuple[tuple[str, int | None, int | None], ...]
+def _after_changes(finals: dict[str, SeatStacks], changes: tuple[Move, ...]
                    ) -> dict[str, SeatStacks]:
     """The previous hand's final stacks with the logged changes since applied."""
     out = dict(finals)
-    for player, added, after in changes:
+    for player, _, added, _, after in changes:
         old = out.get(player)
         if old is None:
             continue

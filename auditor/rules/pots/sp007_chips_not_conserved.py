@@ -63,7 +63,7 @@ class ChipsNotConserved(PotRule):
             out.append(finding(
                 cls.code, audit.anchor_line,
                 f"Chips are not conserved: {audit.money(went_in)} went into the pot, but "
-                f"{audit.money(came_out)} was collected.",
+                f"{audit.money(came_out)} was collected{_inside(audit, returned)}.",
                 expected=went_in, observed=came_out,
             ))  # fmt: skip
             return out
@@ -89,3 +89,13 @@ class ChipsNotConserved(PotRule):
             expected=went_in, observed=came_out,
         ))  # fmt: skip
         return out
+
+
+def _inside(audit: PotAudit, returned: int) -> str:
+    """Where the history's collections hold a returned excess (sites that print no
+    uncalled bet), what was collected is told with it, as the lines print it."""
+    if not returned or audit.hand.dialect.uncalled == "printed":
+        return ""
+    total = sum(ev.amount for ev, _, _ in audit.collected) + returned
+    return (f" (the lines collect {audit.money(total)}, {audit.money(returned)} of it the "
+            f"uncalled excess coming back)")
