@@ -188,7 +188,8 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
     except OSError as exc:
         where = f"write the report to {out_dir}" if out_dir is not None else "go on"
         _fail(f"cannot {where}: {exc.strerror or exc}")
-    print_problems(run.problems, err_style, verbose, err)
+    # Quiet: the errors only (an input the user named that gave nothing), no notes.
+    print_problems([p for p in run.problems if p.fatal or not quiet], err_style, verbose, err)
     if statistics:
         print_statistics(run, style, out, as_json=machine)
     elif not quiet:
