@@ -96,7 +96,8 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
     check = ContinuityChecker(auditor)
     result = AuditResult()
     for block in blocks_of_text(text, source):
-        result.add(check(auditor.audit_block(block)))
+        for outcome in auditor.audit_blocks(block):
+            result.add(check(outcome))
     return result
 
 
