@@ -118,7 +118,7 @@ class HandAuditor:
         parts = split_at_glued_header(block)
         if parts is None:
             return [outcome]
-        return [o for part in parts for o in self.audit_blocks(part)]
+        return [self.audit_block(part) for part in parts]
 
     def _audit(self, hand: Hand) -> HandOutcome:
         info = hand.info

@@ -26,10 +26,10 @@ from typing import Any
 from auditor.parsing.decode import CHUNK, clean, decoded_chunks, logical_lines
 
 # A header line: a site's header at the start of the line, after one space if it starts
-# with "P", after a white space other than a space (a TAB, a NO-BREAK SPACE, U+3000, …),
-# or after two or more white spaces. Lines are matched before they are right-stripped, so
-# a header that ends in a space needs more text after it on its line. The sites and their
-# header patterns come from the registry (``auditor.sites``).
+# with a site's name (P, R, W, F), after a white space other than a space (a TAB, a
+# NO-BREAK SPACE, U+3000, …), or after two or more white spaces. Lines are matched before
+# they are right-stripped, so a header that ends in a space needs more text after it on
+# its line. The sites and their header patterns come from the registry (``auditor.sites``).
 
 MAX_LINE = 1 << 20  # characters: a longer line is cut short and its hand reported
 MAX_HAND = 1 << 26  # characters of one hand kept (64 Mi): the rest is dropped and reported
@@ -46,7 +46,7 @@ class _Headers:
         any_site = "|".join(f"({pattern})" for _, pattern in headers)
         self.site = re.compile(any_site)
         ends = r"(?:(?<=\S)|(?=[^\S\n]*\S))"
-        header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=P))?(?:{any_site}){ends}"
+        header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=[PRWF]))?(?:{any_site}){ends}"
         self.line = re.compile(header)
         # The same after the newline that ends the line before, to search whole texts.
         # The look at the first character (every header starts with one of these, or
@@ -58,9 +58,13 @@ class _Headers:
         chars = re.escape("".join(sorted(firsts or ())))
         look = "" if firsts is None else rf"(?=[\s{chars}])"
         self.after_newline = re.compile(rf"\n{look}{header}")
-        # A header anywhere in a line (glued to the text before it).
+        # A header anywhere in a line, glued to the text before it: then it must go on
+        # as a header does, with a hand number after a "#" and a word after the rest
+        # (not "PokerStars Hand #PokerStars Hand #…", nor a name that holds the words).
         first = "" if firsts is None else rf"(?=[{chars}])"
-        self.anywhere = re.compile(rf"{first}(?:{any_site}){ends}")
+        glued = "|".join(f"({p})" + ("(?=[0-9])" if p.endswith("#") else "(?=[0-9A-Za-z])")
+                         for _, p in headers)
+        self.anywhere = re.compile(rf"{first}(?:{glued})")
 
 
 def _first_chars(pattern: str) -> set[str] | None:
@@ -373,30 +377,42 @@ class _Cutter:
 
 
 def split_at_glued_header(block: HandBlock) -> list[HandBlock] | None:
-    """``block`` cut in two where a hand header is glued to other text in one of its
-    lines (two files joined without a newline), or None if it has no such header. The
-    text before the header stays the last line of the first block."""
+    """``block`` cut where hand headers are glued to other text inside its lines (files
+    joined without a newline), or None if it has no such header. The text before each
+    header stays the last line of the block before it."""
     headers = _headers()
     anywhere = headers.anywhere
+    parts: list[HandBlock] = []
+    site, first, lines, numbers = block.site, block.first_line, [], []
     for i, line in enumerate(block.lines):
+        no = block.number(i)
         pos = 0
         if i == 0:  # past the block's own header (which may end in another site's)
             own = headers.line.match(line)
             pos = own.end() if own is not None else 1
         while (m := anywhere.search(line, pos)) is not None:
             at = m.start()
+            pos = at + 1
             if not line[:at].strip():  # white space the header line pattern refuses
-                pos = at + 1
                 continue
-            numbers = block.numbers
-            first = HandBlock(block.source, block.site, block.first_line,
-                              [*block.lines[:i], line[:at].rstrip()],
-                              None if numbers is None else numbers[: i + 1], block.context)
-            second = HandBlock(block.source, headers.sites[m.lastindex - 1],
-                               block.number(i), [line[at:], *block.lines[i + 1 :]],
-                               None if numbers is None else numbers[i:], block.context)
-            return [_finished(first), _finished(second)]
-    return None
+            lines.append(line[:at].rstrip())
+            numbers.append(no)
+            parts.append(_part(block, site, first, lines, numbers))
+            site, first, lines, numbers = headers.sites[m.lastindex - 1], no, [], []
+            line, pos = line[at:], m.end() - at
+        lines.append(line)
+        numbers.append(no)
+    if not parts:
+        return None
+    parts.append(_part(block, site, first, lines, numbers))
+    return parts
+
+
+def _part(block: HandBlock, site: str, first: int, lines: list[str], numbers: list[int]
+          ) -> HandBlock:
+    consecutive = numbers == list(range(first, first + len(numbers)))
+    return _finished(HandBlock(block.source, site, first, lines,
+                               None if consecutive else numbers, block.context))
 
 
 def _add_text(block: HandBlock, text: str, start: int, end: int, number: int) -> int:

@@ -46,10 +46,12 @@ _PRINTABLE = rb"[\x09\x0a\x0d\x20-\x7e]"
 _UTF16_START = re.compile(
     rb"\xff\xfe|\xfe\xff|(?:" + _PRINTABLE + rb"\x00){8}|(?:\x00" + _PRINTABLE + rb"){8}"
 )
-# The end of a UTF-16 part: a run of bytes without a NUL that UTF-16 hand histories
-# (mostly ASCII, a NUL in every other byte) never hold.
+# The end of a UTF-16 part: a run of printable ASCII bytes that UTF-16 hand histories
+# (mostly ASCII, a NUL in every other byte; CJK characters seldom make two printable
+# bytes) never hold.
 _EIGHT_BIT_RUN = 64
-_EIGHT_BIT = re.compile(rb"[^\x00]{%d}" % _EIGHT_BIT_RUN)
+_EIGHT_BIT = re.compile(_PRINTABLE + b"{%d}" % _EIGHT_BIT_RUN)
+_EIGHT_BIT_TAIL = re.compile(_PRINTABLE + rb"*\Z")
 
 
 class NotText(ValueError):
@@ -166,10 +168,9 @@ class _Regions:
         keep = len(data) - zeros
         if self.encoding is not None and self.encoding.startswith("utf-16"):
             # The start of a run of 8-bit bytes that would end the UTF-16 region.
-            last_nul = data.rfind(b"\x00", 0, keep)
-            run = keep - last_nul - 1
-            if run < _EIGHT_BIT_RUN:
-                keep -= run
+            m = _EIGHT_BIT_TAIL.search(data, max(0, keep - _EIGHT_BIT_RUN + 1), keep)
+            if m is not None:
+                keep = m.start()
         else:
             # The start of a UTF-16 part: a BOM or an ASCII character with its NUL.
             tail = data[max(0, keep - 15) : keep]
@@ -192,8 +193,10 @@ class _Regions:
                 data = self._start(head)
                 continue
             utf16 = self.encoding.startswith("utf-16")
+            # A region is never cut at its own start: each one reads at least a character.
+            start = 0 if self.fed else 2 if utf16 else 1
             if utf16:
-                m = _EIGHT_BIT.search(data)
+                m = _EIGHT_BIT.search(data, start)
                 at = -1
                 if m is not None:
                     at = m.start() + ((self.fed + m.start()) & 1)
@@ -202,20 +205,13 @@ class _Regions:
                 self.encoding = None
                 continue
             elif b"\x00" in data or b"\xff\xfe" in data or b"\xfe\xff" in data:
-                m = _UTF16_START.search(data)
+                m = _UTF16_START.search(data, start)
                 at = -1 if m is None else m.start()
             else:
                 at = -1
-            if at < 0:
+            if at < 0 or at >= len(data):
                 out += self._decoded(data, False)
                 return out
-            if at == 0 and self.fed == 0:
-                # The region is not what its first bytes suggested: read it as the other
-                # kind (and so never cut a region at its own start).
-                self.encoding = None
-                self.next_kind = "8-bit" if utf16 else "utf-16"
-                data = self._start(data)
-                continue
             out += self._decoded(data[:at], False)
             out += self._end_region()
             self.next_kind = "8-bit" if utf16 else "utf-16"
@@ -280,7 +276,13 @@ def _sniff_region(head: bytes, kind: str | None) -> str:
             return "utf-16"
         return "utf-16-le" if head[1::2].count(0) >= head[0::2].count(0) else "utf-16-be"
     if kind == "8-bit":
-        return sniff_encoding(head.replace(b"\x00", b""))
+        head = head.replace(b"\x00", b"")
+        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            head = head[2:]
+        encoding = sniff_encoding(head)
+        return encoding if not encoding.startswith("utf-16") else "cp1252"
+    if _UTF16_START.match(head):
+        return _sniff_region(head, "utf-16")
     encoding = sniff_encoding(head)
     if encoding in ("utf-16-le", "utf-16-be"):
         first_nul = head.find(b"\x00")
