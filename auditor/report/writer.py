@@ -29,7 +29,12 @@ from auditor.report.csv_writer import CsvSink
 from auditor.report.parquet_writer import ParquetSink
 from auditor.report.records import FindingRecord, HandRecord, PayoutRecord
 from auditor.report.schema import FINDINGS, HANDS, PAYOUTS, STATUSES, TABLES, TableSchema
-from auditor.report.sink import TableSink
+from auditor.report.sink import (
+    TableSink,
+    lock_folder,
+    remove_leftovers,
+    unlock_folder,
+)
 from auditor.report.sorted_table import SortedTable
 
 Format = Literal["parquet", "csv"]
@@ -146,7 +151,9 @@ class ReportWriter:
 
     Call :meth:`add` as often as needed, then :meth:`close` (or leave a ``with`` block).
     The tables appear under their final names only when :meth:`close` succeeds; an error
-    inside the ``with`` block discards them.
+    inside the ``with`` block discards them. The folder is locked while the report is
+    open (a second report into it raises ``sink.ReportBusy``), and the partial files and
+    spill folders of runs that died there are removed when it opens.
     """
 
     def __init__(
@@ -166,7 +173,9 @@ class ReportWriter:
         self.out_dir = out_dir
         self.format: Format = fmt
         self._sinks: dict[str, TableSink] = {}
+        self._lock = lock_folder(out_dir)
         try:
+            remove_leftovers(out_dir)
             for schema in TABLES.values():
                 path = out_dir / f"{schema.name}.{fmt}"
                 self._sinks[schema.name] = (
@@ -176,6 +185,7 @@ class ReportWriter:
                 )
         except BaseException:
             self._abort_sinks()
+            unlock_folder(self._lock)
             raise
         self._sorted_findings = SortedTable(
             FINDINGS, spill_parent=out_dir, memory_budget=findings_memory, batch_rows=chunk_rows
@@ -240,12 +250,19 @@ class ReportWriter:
             findings_sink = self._sinks[FINDINGS.name]
             for table in self._sorted_findings.sorted_tables():
                 findings_sink.write(table)
+            # Every file complete before any is moved into place: a full disk while
+            # finishing the last one must not leave the others of this run beside the
+            # older ones of another.
+            for sink in self._sinks.values():
+                sink.finish()
             for sink in self._sinks.values():
                 sink.close()
         except BaseException:
             self.abort()
             raise
         self._sorted_findings.discard()
+        unlock_folder(self._lock)
+        self._lock = None
         self._summary = self._summarize()
         return self._summary
 
@@ -255,6 +272,8 @@ class ReportWriter:
         self._aborted = True
         self._abort_sinks()
         self._sorted_findings.discard()
+        unlock_folder(self._lock)
+        self._lock = None
 
     @property
     def summary(self) -> ReportSummary:
