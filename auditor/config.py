@@ -20,7 +20,7 @@ from auditor.model.profile import PROFILES, ConfigError, Profile, make_profile
 
 __all__ = [
     "PROFILES", "ConfigError", "Profile", "Selection", "Settings", "build_settings",
-    "find_config", "make_profile", "select_rules",
+    "find_config", "find_config_file", "make_profile", "select_rules",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -72,19 +72,24 @@ class Settings:
 def find_config(start: Path) -> dict[str, Any]:
     """``[tool.auditor]`` of the nearest ``pyproject.toml``, or the nearest
     ``auditor.toml``, looking from ``start`` up to the file system root."""
+    return find_config_file(start)[0]
+
+
+def find_config_file(start: Path) -> tuple[dict[str, Any], Path | None]:
+    """``find_config``'s table and the file it comes from (None when there is none)."""
     here = start.resolve()
     if here.is_file():
         here = here.parent
     for folder in (here, *here.parents):
         own = folder / "auditor.toml"
         if own.is_file():
-            return _read_toml(own)
+            return _read_toml(own), own
         py = folder / "pyproject.toml"
         if py.is_file():
             table = _read_toml(py).get("tool", {}).get("auditor")
             if table is not None:
-                return dict(table)
-    return {}
+                return dict(table), py
+    return {}, None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
