@@ -459,9 +459,15 @@ class _RecipeBuilder:
 
 def _whole(text: str) -> int:
     """A seat, table size or pot number: ASCII digits only ("2.5", "$2", "³" are not)."""
+    found = _WHOLE.get(text)
+    if found is not None:
+        return found
     if text.isascii() and text.isdigit() and len(text) <= 9:
         return int(text)
     raise AmountError(f"not a whole number: {text[:40]!r}")
+
+
+_WHOLE = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
 
 
 def _just(line: int, value: Any) -> Any:
@@ -847,7 +853,7 @@ class PokerStarsReader:
                     else block.last_line
                 raise LineError(no, "the hand lists no seats "
                                     "(expected 'Seat N: name (stack in chips)')")
-            names = SeatedNames(s.player for s in seats)
+            names = SeatedNames(sorted((s.player for s in seats), key=len, reverse=True))
             joined = "\n".join(names)
             # A name that could be taken for a line's own words needs the careful matcher.
             seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
@@ -903,24 +909,22 @@ class PokerStarsReader:
             if not in_summary:
                 raise LineError(block.last_line,
                                 "the hand ends before its *** SUMMARY *** (truncated?)")
-            _check_summary_seats(seats, events, summary_at, block.last_line)
+            _check_summary_seats(seats, events, summary_at, block)
         return _NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
                          tuple(events), cancelled, self.dialect)
 
 
 def _check_summary_seats(seats: list[ev.Seat], events: list[ev.Event], summary_at: int,
-                         last_line: int) -> None:
+                         block: HandBlock) -> None:
     """A summary lists every seated player who was not sitting out: one that lists fewer
     was cut short (a crash, a copy that stopped early)."""
-    listed = 0
-    for event in events[summary_at:]:
-        if event.__class__ is ev.SeatSummary:
-            listed += 1
+    listed = [e.__class__ for e in events[summary_at:]].count(ev.SeatSummary)
     if listed < len(seats):
         playing = sum(1 for s in seats if not s.sitting_out)
         if listed < playing:
-            raise LineError(last_line, f"the hand ends inside its summary: it lists {listed} "
-                                       f"of the {playing} seated players (truncated?)")
+            raise LineError(block.last_line, "the hand ends inside its summary: it lists "
+                                             f"{listed} of the {playing} seated players "
+                                             "(truncated?)")
 
 
 # Lines and shapes longer than this are read but not kept in the caches (a hostile file
