@@ -16,8 +16,10 @@ from auditor.pipeline import ContinuityChecker, HandAuditor, audit_chunk
 # start of a line (after any white space or a BOM), or glued to other text and numbered.
 _STARTS = (r"(?:PokerStars|POKERSTARS|PokerBros|PokerMaster|Run It Once Poker|"
            r"Full Tilt(?: Rush)?) (?:Zoom |Home Game )?(?:Hand|Game|HAND|GAME) #")
-HEADER = re.compile(rf"(?m:(?:^|\ufeff)[^\S\n]*{_STARTS}|(?<=\S){_STARTS}(?=[0-9])"
-                    rf"|(?<=\S)[^\S\n]+{_STARTS}(?=[0-9]))")
+# GGPoker's header, which a mutation can make of "Run It Once Poker Hand #…".
+_GG = r"Poker Hand #[A-Z]*[0-9]+: "
+HEADER = re.compile(rf"(?m:(?:^|\ufeff)[^\S\n]*(?:{_STARTS}|{_GG}(?=\S))"
+                    rf"|(?<=\S)[^\S\n]*{_STARTS}(?=[0-9])|(?<=\S)[^\S\n]*{_GG}(?=[0-9A-Za-z]))")
 
 NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
 ODD_NUMBERS = [
