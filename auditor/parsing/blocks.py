@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -58,13 +58,18 @@ class _Headers:
         chars = re.escape("".join(sorted(firsts or ())))
         look = "" if firsts is None else rf"(?=[\s{chars}])"
         self.after_newline = re.compile(rf"\n{look}{header}")
-        # A header anywhere in a line, glued to the text before it: then it must go on
-        # as a header does, with a hand number after a "#" and a word after the rest
-        # (not "PokerStars Hand #PokerStars Hand #…", nor a name that holds the words).
-        first = "" if firsts is None else rf"(?=[{chars}])"
+        self._headers = headers
+        self._first = "" if firsts is None else rf"(?=[{chars}])"
+
+    @cached_property
+    def anywhere(self) -> re.Pattern[str]:
+        """A header anywhere in a line, glued to the text before it: then it must go on
+        as a header does, with a hand number after a "#" and a word after the rest (not
+        "PokerStars Hand #PokerStars Hand #…", nor a name that holds the words). Compiled
+        on first use: most runs never need it."""
         glued = "|".join(f"({p})" + ("(?=[0-9])" if p.endswith("#") else "(?=[0-9A-Za-z])")
-                         for _, p in headers)
-        self.anywhere = re.compile(rf"{first}(?:{glued})")
+                         for _, p in self._headers)
+        return re.compile(rf"{self._first}(?:{glued})")
 
 
 def _first_chars(pattern: str) -> set[str] | None:
