@@ -4,6 +4,11 @@ Each hand goes through ``auditor.pipeline`` (read, replay, settle, judge, rows).
 continuity (SE001) looks across hands, so it runs in the parent process, in file order,
 on a compact summary of each hand; everything else runs in worker processes when
 ``jobs > 1``.
+
+Worker processes die with their parent (``PR_SET_PDEATHSIG`` on Linux, a watchdog thread
+elsewhere), leave Ctrl-C to the parent, and are stopped when the run fails; a worker that
+dies (the out-of-memory killer) fails the run with ``AuditFailed``, and no report is
+written.
 """
 
 from __future__ import annotations
@@ -11,9 +16,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import signal
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -37,7 +45,13 @@ from auditor.inputs import discover as find_inputs
 from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand
-from auditor.parsing.blocks import HandBlock, blocks_of_file, blocks_of_stream, blocks_of_text
+from auditor.parsing.blocks import (
+    HandBlock,
+    blocks_of_file,
+    blocks_of_stream,
+    blocks_of_text,
+    split_at_glued_header,
+)
 from auditor.parsing.decode import NotText
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
@@ -48,6 +62,7 @@ from auditor.pipeline import (
     HandAuditor,
     HandOutcome,
     audit_chunk,
+    internal_error,
 )
 from auditor.report.chunk import findings_table
 from auditor.report.records import FindingRecord, FindingRow, HandRecord, PayoutRecord
@@ -130,7 +145,8 @@ def audit_text(text: str, source: str = "<text>", settings: Settings | None = No
     repeats = DuplicateFilter(auditor)
     result = AuditResult()
     for block in blocks_of_text(text, source):
-        result.add(check(repeats.outcome(auditor.audit_block(block))))
+        for outcome in auditor.audit_blocks(block):
+            result.add(check(repeats.outcome(outcome)))
     return result
 
 
@@ -174,39 +190,52 @@ def hands_in_blocks(
     ``seen`` (up to ``_NEAR_IDS`` of them), for "did you mean"."""
     auditor = HandAuditor(settings)
     tracker = StackTracker(auditor.wanted("SE001"))
-    for block in blocks:
+    for whole in blocks:
+        for block in split_at_glued_header(whole) or (whole,):
+            yield from _found(block, auditor, tracker, wanted, seen)
+
+
+def _found(block: HandBlock, auditor: HandAuditor, tracker: StackTracker,
+           wanted: Callable[[str | None, int], bool], seen: list[str] | None
+           ) -> Iterator[FoundHand]:
+    """One hand block as ``hands_in_blocks`` sees it (nothing when it is not wanted)."""
+    try:
         parsed = read_block(block)
-        if isinstance(parsed, Unreadable):
+    except Exception as exc:  # the audit reports it as HH001 (see HandAuditor)
+        parsed = internal_error(block, exc)
+    if block.problem is not None and not isinstance(parsed, Unreadable):
+        line, message = block.problem
+        parsed = Unreadable(source=parsed.source, first_line=parsed.first_line,
+                            last_line=parsed.last_line, line=line, code="HH001",
+                            message=message, site=block.site,
+                            hand_id=parsed.info.hand_id, info=parsed.info)
+    if isinstance(parsed, Unreadable):
+        if parsed.code == "HH001":
             tracker.forget(block.source)
-            if wanted(parsed.hand_id, parsed.first_line):
-                yield FoundHand(_numbered(block), unreadable=parsed)
-            elif seen is not None and parsed.hand_id and len(seen) < _NEAR_IDS:
-                seen.append(parsed.hand_id)
-            continue
-        hand_id = parsed.info.hand_id
-        if parsed.cancelled:
-            if wanted(hand_id, parsed.first_line):
-                yield FoundHand(_numbered(block), hand=parsed)
-            continue
-        try:
-            result, settlement = auditor.audit_hand(parsed)
-        except Exception as exc:  # the audit reports it as HH001 (see HandAuditor)
-            tracker.forget(parsed.source)
-            if wanted(hand_id, parsed.first_line):
-                yield FoundHand(_numbered(block), unreadable=Unreadable(
-                    source=parsed.source, first_line=parsed.first_line,
-                    last_line=parsed.last_line, line=parsed.first_line, code="HH001",
-                    site=parsed.info.site, hand_id=hand_id, info=parsed.info,
-                    message=f"the auditor could not replay this hand ({type(exc).__name__}: "
-                            f"{exc}); please report it"))
-            continue
-        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
+        if wanted(parsed.hand_id, parsed.first_line):
+            yield FoundHand(_numbered(block), unreadable=parsed)
+        elif seen is not None and parsed.hand_id and len(seen) < _NEAR_IDS:
+            seen.append(parsed.hand_id)
+        return
+    hand_id = parsed.info.hand_id
+    if parsed.cancelled:
         if wanted(hand_id, parsed.first_line):
-            findings = [f for f in (*result.findings, *settlement.findings, *continuity)
-                        if auditor.wanted(f.code)]
-            yield FoundHand(_numbered(block), None, parsed, result, settlement, findings)
-        elif seen is not None and len(seen) < _NEAR_IDS:
-            seen.append(hand_id)
+            yield FoundHand(_numbered(block), hand=parsed)
+        return
+    try:
+        result, settlement = auditor.audit_hand(parsed)
+        continuity = tracker.feed(HandStacks.of(parsed, settlement.payouts))
+    except Exception as exc:  # the audit reports it as HH001 (see HandAuditor)
+        tracker.forget(parsed.source)
+        if wanted(hand_id, parsed.first_line):
+            yield FoundHand(_numbered(block), unreadable=internal_error(block, exc, parsed))
+        return
+    if wanted(hand_id, parsed.first_line):
+        findings = [f for f in (*result.findings, *settlement.findings, *continuity)
+                    if auditor.wanted(f.code)]
+        yield FoundHand(_numbered(block), None, parsed, result, settlement, findings)
+    elif seen is not None and len(seen) < _NEAR_IDS:
+        seen.append(hand_id)
 
 
 _NEAR_IDS = 200_000  # ids remembered for "did you mean" (memory stays small)
@@ -250,6 +279,7 @@ class Located:
     source: str = ""
     settings: Settings = field(default_factory=Settings)
     near: list[str] = field(default_factory=list)
+    problems: list[InputProblem] = field(default_factory=list)  # inputs that could not be read
 
     @property
     def errors(self) -> int:
@@ -272,7 +302,7 @@ def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings |
     from difflib import get_close_matches
 
     finder = finder or SettingsFinder()
-    inputs, _ = discover(paths, lambda p: (settings or finder.for_path(p)).exclude)
+    inputs, problems = discover(paths, lambda p: (settings or finder.for_path(p)).exclude)
     opener = Opener()
     seen: list[str] = []
     try:
@@ -283,12 +313,14 @@ def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings |
                     blocks = blocks_of_stream(stream, item.source, item.name)
                     for found in hands_in_blocks(blocks, lambda hid, _: hid == hand_id,
                                                  chosen, seen):
-                        return Located(found, item.source, chosen)
-            except (*READ_ERRORS, NotText):
-                continue
+                        return Located(found, item.source, chosen, problems=problems)
+            except (*READ_ERRORS, NotText) as exc:
+                problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
+                                             item.named or not isinstance(exc, NotText)))
     finally:
         opener.close()
-    return Located(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7))
+    return Located(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7),
+                   problems=problems)
 
 
 # --- files --------------------------------------------------------------------------
@@ -346,9 +378,10 @@ def _chunks(inputs: list[Input], problems: list[InputProblem], opener: Opener,
                     count += len(chunk)
                     yield index, chunk
         except (*READ_ERRORS, NotText) as exc:
+            # A file not text is no hand history; one that cannot be read loses its hands.
             where = f" after {count:,} hands" if count else ""
             problems.append(InputProblem(item.source, f"cannot read{where}: {_reason(exc)}",
-                                         item.named))
+                                         item.named or not isinstance(exc, NotText)))
             continue
         if count == 0:
             problems.append(InputProblem(item.source, "no hand history found in this file",
@@ -362,14 +395,58 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
+class AuditFailed(Exception):
+    """The run could not finish (a worker process died): no report was written."""
+
+
 _workers: list[HandAuditor] = []
 
 
-def _init_worker(settings: list[Settings]) -> None:
-    # Ctrl-C is the parent's to handle (exit 130, no report): a worker that took it too
-    # would print a traceback of its own.
+def _init_worker(settings: list[Settings], parent: int) -> None:
+    # Ctrl-C is the parent's to handle (exit 130, no report: it stops the workers); a
+    # worker that took it too would print a traceback of its own. SIGTERM kills a worker
+    # outright, whatever handler the parent had when it forked.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
     _workers[:] = [HandAuditor(s) for s in settings]
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker exit when the process that started it dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            if libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # the parent died before the call
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:  # elsewhere: look every second
+        while os.getppid() == parent:
+            threading.Event().wait(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: queued chunks dropped, running workers killed."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(2)
+        if process.is_alive():
+            process.kill()
+            process.join(2)
 
 
 def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
@@ -461,8 +538,9 @@ def audit_paths(
                 config = config_of[index]
                 write(config, audit_chunk(auditors[config], chunk), chunk)
         else:
-            with ProcessPoolExecutor(jobs, initializer=_init_worker,
-                                     initargs=(configs,)) as pool:
+            pool = ProcessPoolExecutor(jobs, initializer=_init_worker,
+                                       initargs=(configs, os.getpid()))
+            try:
                 pending: deque[tuple[int, Future[ChunkResult], list[HandBlock]]] = deque()
                 for index, chunk in chunks:
                     config = config_of[index]
@@ -473,6 +551,14 @@ def audit_paths(
                 while pending:
                     config, future, blocks = pending.popleft()
                     write(config, future.result(), blocks)
+            except BrokenProcessPool:
+                _stop(pool)
+                raise AuditFailed("a worker process died (killed by the system: out of "
+                                  "memory?); no report was written") from None
+            except BaseException:
+                _stop(pool)
+                raise
+            pool.shutdown()
         done = sessions.finish()
         _write_sessions(done, report, auditors, configs, on_chunk)
     problems += [InputProblem(use.ledger, "matches no PokerNow log of the run (name it "

@@ -1,10 +1,18 @@
-"""The ``auditor`` command: arguments in, exit codes out; the work is in ``auditor.api``."""
+"""The ``auditor`` command: arguments in, exit codes out; the work is in ``auditor.api``.
+
+Nothing escapes to the terminal as a traceback: a failed run is one line on stderr and
+exit status 2, Ctrl-C is exit 130 and SIGTERM 143 (the report's partial files removed on
+the way out), and an error the auditor did not foresee is "internal error (please
+report)", exit 2.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -13,8 +21,14 @@ import click
 from auditor.cli_output import MACHINE_FORMATS, OUTPUT_FORMATS, Color, OutputFormat
 from auditor.config import ConfigError, Overrides, Settings, SettingsFinder, parse_inline
 
-EXIT_OK, EXIT_FINDINGS, EXIT_FAILED, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 128 + signal.SIGTERM
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as any Unix tool whose reader closes the pipe
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: stop as Ctrl-C does (a BaseException, so that no ``except
+    Exception`` in a hand's audit mistakes it for that hand's failure)."""
 
 
 def _silence_stdout() -> None:
@@ -75,7 +89,48 @@ def _config_options(command: Any) -> Any:
     return command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Guarded(click.Group):
+    """The command group, with every way out of a command turned into an exit status."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            with _sigterm_raises():
+                return super().invoke(ctx)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("auditor: interrupted; no report was written", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+        except Terminated:
+            click.echo("auditor: stopped (SIGTERM); no report was written", err=True)
+            ctx.exit(EXIT_TERMINATED)
+        except BrokenPipeError:  # `auditor rules | head`: the reader left
+            _silence_stdout()
+            ctx.exit(EXIT_BROKEN_PIPE)
+        except Exception as exc:
+            click.echo(f"auditor: internal error (please report): {type(exc).__name__}: "
+                       f"{str(exc)[:300]}", err=True)
+            ctx.exit(EXIT_FAILED)
+
+
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises ``Terminated`` in the main thread while a command runs."""
+    def stop(signum: int, frame: object) -> None:
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (an embedding program): leave it alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="auditor")
 def main() -> None:
     """Audit poker hand histories: replay every hand, flag every broken rule and chip."""
@@ -145,6 +200,7 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
         use_color,
     )
     from auditor.inputs import ByteMeter
+    from auditor.report.sink import ReportBusy
     from auditor.sites.pokernow.ledger import LedgerError
 
     finder = _finder(config, isolated, profile, select, ignore, exclude or None,
@@ -179,17 +235,25 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
                 stdin_name=stdin_filename, ledgers=ledgers)
     except (ConfigError, LedgerError) as exc:
         _fail(str(exc))
-    except KeyboardInterrupt:
-        click.echo("auditor: interrupted; no report written", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+    except ReportBusy as exc:
+        _fail(str(exc.strerror or exc))
+    except api.AuditFailed as exc:
+        _fail(str(exc))
     except BrokenPipeError:  # the reader of the output went away (`| head`): stop quietly
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
     except OSError as exc:
-        where = f"write the report to {out_dir}" if out_dir is not None else "go on"
-        _fail(f"cannot {where}: {exc.strerror or exc}")
+        if out_dir is None:
+            _fail(f"cannot go on: {exc.strerror or exc}")
+        where = f"{exc.filename}: " if exc.filename else ""
+        _fail(f"cannot write the report to {out_dir}: {where}{exc.strerror or exc}; "
+              "no report was written")
     # Quiet: the errors only (an input the user named that gave nothing), no notes.
     print_problems([p for p in run.problems if p.fatal or not quiet], err_style, verbose, err)
+    if quiet:  # a configuration found beside the input may silence rules: always say so
+        for name in run.configs:
+            if name:
+                click.echo(f"config: {name}", err=True)
     if statistics:
         print_statistics(run, style, out, as_json=machine)
     elif not quiet:
@@ -300,6 +364,9 @@ def explain(path: str, hand_id: str, config: tuple[str, ...], isolated: bool,
     except ConfigError as exc:
         _fail(str(exc))
     if located.found is None:
+        unread = [p for p in located.problems if p.fatal]
+        if unread:  # the hand may be in what could not be read
+            _fail("; ".join(f"{p.path}: {p.message}" for p in unread))
         near = f"; hands with a number like it: {', '.join(located.near)}" \
             if located.near else ""
         _fail(f"no hand #{wanted} in {path}{near}")

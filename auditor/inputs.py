@@ -14,6 +14,7 @@ import fnmatch
 import gzip
 import io
 import lzma
+import os
 import sys
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -124,10 +125,8 @@ def discover(paths: Iterable[Path | str], exclude: Sequence[str] = DEFAULT_EXCLU
             continue
         path = Path(given)
         if path.is_dir():
-            for sub in sorted(path.rglob("*")):
-                rel = sub.relative_to(path)
-                if sub.is_file() and not excluded(rel.as_posix(), exclude):
-                    _add_file(sub, False, exclude, inputs, problems)
+            for sub in _files_under(path, exclude, problems):
+                _add_file(sub, False, exclude, inputs, problems)
         elif path.is_file():
             _add_file(path, True, exclude, inputs, problems)
         elif path.exists():
@@ -135,6 +134,25 @@ def discover(paths: Iterable[Path | str], exclude: Sequence[str] = DEFAULT_EXCLU
         else:
             problems.append(InputProblem(text, "no such file or folder", True))
     return inputs, problems
+
+
+def _files_under(folder: Path, exclude: Sequence[str], problems: list[InputProblem]
+                 ) -> list[Path]:
+    """The files under ``folder`` not excluded, in path order. A folder inside that cannot
+    be read is a problem (fatal: hands may be missing), not an end to the search."""
+    def unreadable(exc: OSError) -> None:
+        problems.append(InputProblem(str(exc.filename),
+                                     f"cannot read folder: {exc.strerror or exc}", True))
+
+    found: list[Path] = []
+    for top, dirs, files in os.walk(folder, onerror=unreadable):
+        here = Path(top)
+        rel = here.relative_to(folder).as_posix()
+        prefix = "" if rel == "." else rel + "/"
+        dirs[:] = [d for d in dirs if not excluded(prefix + d, exclude)]
+        found += (here / f for f in files if not excluded(prefix + f, exclude)
+                  and (here / f).is_file())
+    return sorted(found)
 
 
 def excluded(relative: str, patterns: Sequence[str]) -> bool:

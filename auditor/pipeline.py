@@ -12,6 +12,7 @@ compact summary of each hand (``ContinuityChecker``).
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from auditor.engine.settle import settle
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.when import started_at
-from auditor.parsing.blocks import HandBlock
+from auditor.parsing.blocks import HandBlock, split_at_glued_header
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
 from auditor.report.chunk import ChunkRows, check_cents, findings_table
@@ -93,20 +94,41 @@ class HandAuditor:
         return result, Settlement(found, settled.payouts)
 
     def audit_block(self, block: HandBlock) -> HandOutcome:
-        """Read, replay and settle one hand block."""
-        parsed = read_block(block)
+        """Read, replay and settle one hand block. Whatever the block holds, this returns
+        the hand's row: a hand the auditor fails on is ``HH001`` "could not be audited
+        (please report)", never an exception."""
+        try:
+            parsed = read_block(block)
+        except Exception as exc:  # a bug in a reader: this hand only
+            return self.unreadable(internal_error(block, exc))
+        if block.problem is not None:
+            # The cutter found something wrong before the reader (a line too long, text
+            # before the header): that is the finding; the header still gives its facts.
+            line, message = block.problem
+            first, last = block.span
+            info = parsed.info
+            return self.unreadable(Unreadable(
+                source=block.source, first_line=first, last_line=last, line=line,
+                code="HH001", message=message, site=block.site,
+                hand_id=info.hand_id if info is not None else _hand_id_of(block), info=info))
         if isinstance(parsed, Unreadable):
             return self.unreadable(parsed)
         try:
             return self._audit(parsed)
         except Exception as exc:
-            return self.unreadable(Unreadable(
-                source=parsed.source, first_line=parsed.first_line, last_line=parsed.last_line,
-                line=parsed.first_line, code="HH001", site=parsed.info.site,
-                hand_id=parsed.info.hand_id, info=parsed.info,
-                message=f"the auditor could not replay this hand ({type(exc).__name__}: "
-                        f"{exc}); please report it",
-            ))
+            return self.unreadable(internal_error(block, exc, parsed))
+
+    def audit_blocks(self, block: HandBlock) -> list[HandOutcome]:
+        """``audit_block``, and when the block cannot be read because another hand's
+        header is glued inside one of its lines (files joined without a newline), each
+        of the hands it holds."""
+        outcome = self.audit_block(block)
+        if outcome.hand[-1] == "audited" or outcome.hand[-1] == "cancelled":
+            return [outcome]
+        parts = split_at_glued_header(block)
+        if parts is None:
+            return [outcome]
+        return [self.audit_block(part) for part in parts]
 
     def _audit(self, hand: Hand) -> HandOutcome:
         info = hand.info
@@ -143,6 +165,35 @@ class HandAuditor:
         return HandOutcome(row, findings, decimals=info.decimals if info else 2)
 
 
+def internal_error(block: HandBlock, exc: Exception, hand: Hand | None = None) -> Unreadable:
+    """The HH001 of a hand the auditor itself failed on: the hand keeps its row."""
+    first, last = block.span
+    info = hand.info if hand is not None else None
+    return Unreadable(
+        source=block.source, first_line=first, last_line=last, line=block.first_line,
+        code="HH001", site=block.site, info=info,
+        hand_id=info.hand_id if info is not None else _hand_id_of(block),
+        message=_internal_message(exc),
+    )
+
+
+def _internal_message(exc: Exception) -> str:
+    detail = f"{type(exc).__name__}: {exc}"
+    if len(detail) > 200:
+        detail = detail[:200] + "…"
+    return f"this hand could not be audited (please report): {detail}"
+
+
+def _hand_id_of(block: HandBlock) -> str:
+    """The hand number of a block's header, as well as it can be found without its site's
+    reader."""
+    m = _HAND_ID.search(block.lines[0][:500]) if block.lines else None
+    return m.group(1) if m else ""
+
+
+_HAND_ID = re.compile(r"#\s*([A-Za-z]*[0-9]+)")
+
+
 class ContinuityChecker:
     """Runs SE001 over hands in file order (it needs the previous hand of each table)."""
 
@@ -155,7 +206,11 @@ class ContinuityChecker:
         if stacks is None:
             self.tracker.forget(source)
             return []
-        found = self.tracker.feed(stacks)
+        try:
+            found = self.tracker.feed(stacks)
+        except Exception:  # a bug in the check: this hand's chains are not followed
+            self.tracker.forget(source)
+            return []
         if not found:  # nearly always: no list to build
             return []
         return [self.auditor.finding_row(f, source, stacks.hand_id) for f in found]
@@ -180,18 +235,47 @@ def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
     """Audit consecutive hand blocks of one file."""
     rows = ChunkRows()
     stacks = []
+    outcomes: list[HandOutcome] = []
     with _collector_paused():
         for block in chunk:
-            outcome = auditor.audit_block(block)
-            rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
-            stacks.append((outcome.source, outcome.stacks))
-        result = ChunkResult(rows.tables(), stacks, rows.payout_counts())
+            for outcome in auditor.audit_blocks(block):
+                rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+                stacks.append((outcome.source, outcome.stacks))
+                outcomes.append(outcome)
+        try:
+            tables = rows.tables()
+        except Exception:  # a row Arrow refuses: find its hand, keep the others
+            rows, stacks = _rows_hand_by_hand(auditor, outcomes)
+            tables = rows.tables()
+        result = ChunkResult(tables, stacks, rows.payout_counts())
         # The readers' caches are long-lived and large; the cyclic collector would scan
         # them again and again (a quarter of the run time). Hands form no reference cycles
         # and are freed by reference counting, so moving what is alive now out of the
         # collector's sight frees nothing less.
         gc.freeze()
     return result
+
+
+def _rows_hand_by_hand(auditor: HandAuditor, outcomes: list[HandOutcome]
+                       ) -> tuple[ChunkRows, list[tuple[str, HandStacks | None]]]:
+    """The chunk's rows when a whole chunk could not be converted: each hand alone, and
+    a hand whose rows cannot be converted is kept as HH001 "could not be audited"."""
+    rows = ChunkRows()
+    stacks: list[tuple[str, HandStacks | None]] = []
+    for outcome in outcomes:
+        alone = ChunkRows()
+        alone.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+        try:
+            alone.tables()
+        except Exception as exc:
+            row = outcome.hand
+            outcome = auditor.unreadable(Unreadable(
+                source=row[0], first_line=row[2], last_line=row[3], line=row[2],
+                code="HH001", message=_internal_message(exc), site=row[4] or "",
+                hand_id=row[1] or ""))
+        rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+        stacks.append((outcome.source, outcome.stacks))
+    return rows, stacks
 
 
 @contextmanager

@@ -84,7 +84,8 @@ def test_a_crash_in_the_engine_is_a_finding_not_a_traceback(
     result = api.audit_text(first + "\n" + first.replace("Hand #", "Hand #9"))
     assert [h.status for h in result.hands] == ["unparsable", "unparsable"]
     assert result.codes() == ["HH001", "HH001"]
-    assert "could not replay this hand (ZeroDivisionError: synthetic)" in result.findings[0].message
+    assert result.findings[0].message == (
+        "this hand could not be audited (please report): ZeroDivisionError: synthetic")
 
 
 def test_a_hand_met_again_is_a_duplicate_audited_once(tmp_path: Path) -> None:

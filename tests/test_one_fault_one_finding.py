@@ -27,6 +27,9 @@ C collected ${pot} from pot
 *** SUMMARY ***
 Total pot ${pot} | Rake $0
 Board [2c 7d 9h Js 4s]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
 """
 
 
@@ -127,6 +130,9 @@ C collected $108 from pot
 *** SUMMARY ***
 Total pot $108 | Rake $0
 Board [2c 7d 9h Js 4s]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
 """
     assert codes(hand) == ["TU004"]
 
@@ -146,6 +152,9 @@ A collected $14 from pot
 *** SUMMARY ***
 Total pot $14 | Rake $0
 Board [2c 7d 9h]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
 """
     assert codes(hand) == ["TU004"]
 
@@ -167,6 +176,9 @@ B collected $192 from pot
 *** SUMMARY ***
 Total pot $192 | Rake $0
 Board [2c 7d 9h Js 4s]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
 """
     assert codes(hand) == ["SP001"]
 
@@ -205,6 +217,10 @@ B collected $26 from main pot
 *** SUMMARY ***
 Total pot $32 Main pot $26. Side pot $6. | Rake $0
 Board [2c 7d 9h Js 4s]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
+Seat 4: D
 """
 
 
@@ -247,6 +263,10 @@ A: shows [6d 7d] (a Royal Flush)
 {collected}*** SUMMARY ***
 Total pot $3.50 | Rake $0
 Board [As Ks Qs Js Ts]
+Seat 1: A (button)
+Seat 2: B (small blind)
+Seat 3: C (big blind)
+Seat 4: D
 """
 
 

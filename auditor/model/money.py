@@ -49,6 +49,8 @@ def parse_amount(text: str, decimals: int, *, decimal_comma: bool = False) -> in
     if not _DIGITS.fullmatch(whole) or (frac and not _DIGITS.fullmatch(frac)):
         raise AmountError(f"not an amount: {text!r}")
     frac = frac.rstrip("0")
+    if len(whole.lstrip("0")) > 18:  # (and before int() meets thousands of digits)
+        raise AmountError(f"{text[:40]!r} is too large an amount to audit")
     if len(frac) > decimals:
         raise AmountError(f"{text!r} is finer than the game's unit (10^-{decimals})")
     value = int(whole) * 10**decimals + (int(frac.ljust(decimals, "0")) if decimals else 0)

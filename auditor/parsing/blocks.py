@@ -3,6 +3,14 @@
 The hot path works on whole chunks of text in C-level calls: one regular expression finds
 the headers, each hand's text is split into lines and right-stripped in bulk, and line
 numbers come from the number of lines cut, not from numbering each line.
+
+Hostile text costs bounded memory and never hides a hand: a line longer than ``MAX_LINE``
+characters is cut short (the hand is ``HH001`` "line too long"), a hand of more than
+``MAX_HAND`` characters keeps only its first ones (``HH001`` "hand too long"), a header
+is found after any leading white space, and a header after other text on its line is
+found too: before the first hand it starts a hand that reports the text
+(``HandBlock.problem``); inside a hand, ``split_at_glued_header`` cuts the hand there
+when it cannot be read.
 """
 
 from __future__ import annotations
@@ -10,23 +18,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from auditor.parsing.decode import (
     CHUNK,
+    clean,
     decoded_chunks,
     decoded_stream,
-    lf_only,
     logical_lines,
 )
 
 # A header line: a site's header at the start of the line, after one space if it starts
-# with "P", or after two or more white spaces. Lines are matched before they are
-# right-stripped, so a header that ends in a space needs more text after it on its line.
-# The sites and their header patterns come from the registry (``auditor.sites``).
+# with a site's name (P, R, W, F), after a white space other than a space (a TAB, a
+# NO-BREAK SPACE, U+3000, …), or after two or more white spaces. Lines are matched before
+# they are right-stripped, so a header that ends in a space needs more text after it on
+# its line. The sites and their header patterns come from the registry (``auditor.sites``).
+
+MAX_LINE = 1 << 20  # characters: a longer line is cut short and its hand reported
+MAX_HAND = 1 << 26  # characters of one hand kept (64 Mi): the rest is dropped and reported
+LONG = "\ue005"  # ends a line cut short (decoding keeps it out of input text)
+_KEPT = 2000  # characters kept of a line cut short
 
 
 class _Headers:
@@ -37,23 +51,69 @@ class _Headers:
         self.sites = tuple(site for site, _ in headers)
         any_site = "|".join(f"({pattern})" for _, pattern in headers)
         self.site = re.compile(any_site)
-        header = rf"(?:  [^\S\n]*| (?=P))?(?:{any_site})(?:(?<=\S)|(?=[^\S\n]*\S))"
+        ends = r"(?:(?<=\S)|(?=[^\S\n]*\S))"
+        header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=[PRWF]))?(?:{any_site}){ends}"
         self.line = re.compile(header)
         # The same after the newline that ends the line before, to search whole texts.
-        # The look at the first character (every header starts with one of these) skips
-        # most lines fast.
-        firsts = {_first_char(p) for _, p in headers}
-        look = "" if None in firsts else f"(?=[ {re.escape(''.join(sorted(firsts)))}])"
+        # The look at the first character (every header starts with one of these, or
+        # with white space) skips most lines fast.
+        firsts: set[str] | None = set()
+        for _, pattern in headers:
+            chars = _first_chars(pattern)
+            firsts = None if chars is None or firsts is None else firsts | chars
+        chars = re.escape("".join(sorted(firsts or ())))
+        look = "" if firsts is None else rf"(?=[\s{chars}])"
         self.after_newline = re.compile(rf"\n{look}{header}")
+        self._headers = headers
+        self._first = "" if firsts is None else rf"(?=[{chars}])"
+
+    @cached_property
+    def anywhere(self) -> re.Pattern[str]:
+        """A header anywhere in a line, glued to the text before it: then it must go on
+        as a header does, with a hand number after a "#" and a word after the rest (not
+        "PokerStars Hand #PokerStars Hand #…", nor a name that holds the words). Compiled
+        on first use: most runs never need it."""
+        glued = "|".join(f"({p})" + ("(?=[0-9])" if p.endswith("#") else "(?=[0-9A-Za-z])")
+                         for _, p in self._headers)
+        return re.compile(rf"{self._first}(?:{glued})")
 
 
-def _first_char(pattern: str) -> str | None:
-    """The literal character every match of ``pattern`` starts with, if it has one."""
+def _first_chars(pattern: str) -> set[str] | None:
+    """The characters every match of ``pattern`` starts with, or None if unknown (a
+    literal, an escaped symbol, or a group of those, optional or in alternatives)."""
     if pattern[:1] == "\\" and len(pattern) > 1 and not pattern[1].isalnum():
-        return pattern[1]
-    if pattern[:1].isalnum() or pattern[:1] in "#<'\"-":
-        return pattern[0]
-    return None
+        return {pattern[1]}
+    if pattern[:1].isalnum() or pattern[:1] in "#<'\"- ":
+        return {pattern[0]}
+    if not pattern.startswith("(?:"):
+        return None
+    depth, cuts, end = 0, [3], -1
+    for i, ch in enumerate(pattern):
+        if ch == "\\":
+            return None  # an escape inside a group: too clever to follow
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+        elif ch == "|" and depth == 1:
+            cuts.append(i + 1)
+    if end < 0:
+        return None
+    out: set[str] = set()
+    for start, stop in zip(cuts, [c - 1 for c in cuts[1:]] + [end], strict=True):
+        chars = _first_chars(pattern[start:stop])
+        if chars is None:
+            return None
+        out |= chars
+    if pattern[end + 1 : end + 2] in ("?", "*"):
+        rest = _first_chars(pattern[end + 2 :])
+        if rest is None:
+            return None
+        out |= rest
+    return out
 
 
 @cache
@@ -79,6 +139,9 @@ class HandBlock:
     lines: list[str]
     numbers: list[int] | None = None
     context: Any = None  # what the container knows beyond the lines (XML session, …)
+    # What the cutter found wrong, as (line, message): a line cut short, text before the
+    # header on its line. The hand is reported HH001 with it (its header still read).
+    problem: tuple[int, str] | None = None
 
     def number(self, i: int) -> int:
         """The file line number of ``lines[i]``."""
@@ -140,7 +203,7 @@ def _blocks(chunks: Iterator[str], source: str, name: str) -> Iterator[HandBlock
 
 def blocks_of_text(text: str, source: str) -> Iterator[HandBlock]:
     """Every hand block of a text in memory."""
-    text = lf_only(text)
+    text = clean(text)
     cut = _container(text[:_HEAD], source)
     if cut is not None:
         return cut(text, source)
@@ -164,26 +227,42 @@ def _container(head: str, name: str) -> Any:
 
 class _Cutter:
     """Cuts a stream of text chunks with LF line endings into hand blocks. Text before the
-    first header is skipped; a block stays open across chunks until the next header."""
+    first header is skipped (but a header glued to it); a block stays open across chunks
+    until the next header."""
 
-    __slots__ = ("block", "headers", "number", "source")
+    __slots__ = ("block", "headers", "long_line", "number", "size", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.headers = _headers()
         self.block: HandBlock | None = None  # the open block: more lines may follow
         self.number = 0  # lines read so far
+        self.size = 0  # characters of the open block
+        self.long_line = 0  # the number of a line cut short, until its block is done
 
     def cut(self, chunks: Iterable[str]) -> Iterator[HandBlock]:
         # Each line is kept with the "\n" that ends the line before it (the first line
         # with a made-up one), so one search pattern finds every header. A last "\n"
         # ends the last line (or adds a blank line, dropped as trailing blank).
         tail = "\n"  # the unfinished last line
+        dropping = False  # the unfinished line was cut short: drop the rest of it
         for chunk in chain(chunks, ("\n",)):
             end = chunk.rfind("\n")
             if end < 0:
-                tail += chunk
+                if not dropping:
+                    if len(tail) + len(chunk) > MAX_LINE + 1:
+                        tail = self._cut_short(tail + chunk)
+                        dropping = True
+                    else:
+                        tail += chunk
                 continue
+            if dropping or len(tail) + chunk.find("\n") > MAX_LINE + 1:
+                first = chunk.find("\n")
+                if not dropping:
+                    tail = self._cut_short(tail + chunk[:first])
+                dropping = False
+                chunk = chunk[first:]
+                end -= first
             text = tail + chunk
             end += len(tail)
             tail = text[end:]
@@ -198,7 +277,25 @@ class _Cutter:
                 start = stop
             yield from self._plain_lines(text, start, end)
         if self.block is not None:
-            yield _finished(self.block)
+            yield self._done(self.block)
+
+    def _cut_short(self, line: str) -> str:
+        """An unfinished line (with the newline before it) over ``MAX_LINE`` characters:
+        its start, marked; its block will be reported."""
+        if not self.long_line:
+            self.long_line = self.number + 1
+        return line[:_KEPT] + LONG
+
+    def _done(self, block: HandBlock) -> HandBlock:
+        """``block`` finished, with the problem of a line cut short in it."""
+        block = _finished(block)
+        if self.long_line and block.problem is None:
+            first, last = block.span
+            if first <= self.long_line <= last:
+                block.problem = (self.long_line,
+                                 f"line too long: over {MAX_LINE:,} characters (cut short)")
+                self.long_line = 0
+        return block
 
     def _plain_lines(self, text: str, start: int, end: int) -> Iterator[HandBlock]:
         """The blocks that ``text[start:end]`` completes: whole lines without a BOM, each
@@ -214,38 +311,130 @@ class _Cutter:
                 body = text[start + 1 : at].rstrip()
                 lines = list(map(str.rstrip, body.split("\n")))
                 lines[0] = lines[0].lstrip()
-                yield HandBlock(self.source, site, number + 1, lines)
+                block = HandBlock(self.source, site, number + 1, lines)
+                yield self._done(block) if self.long_line else block
                 number += len(lines) + text.count("\n", start + 1 + len(body), at)
             elif self.block is not None:
-                number = _add_text(self.block, text, start, at, number)
-                yield _finished(self.block)
+                number = self._extend(text, start, at, number)
+                yield self._done(self.block)
                 self.block = None
             else:
-                number += text.count("\n", start, at)
+                number = self._skip(text, start, at, number)
+                if self.block is not None:  # a header glued to the text before it
+                    yield self._done(self.block)
+                    self.block = None
             site = sites[m.lastindex - 1]
             start = at
         if site is not None:
             self.block = HandBlock(self.source, site, number + 1, [])
+            self.size = 0
         if self.block is None:
-            number += text.count("\n", start, end)
+            number = self._skip(text, start, end, number)
         else:
-            number = _add_text(self.block, text, start, end, number)
+            number = self._extend(text, start, end, number)
         self.number = number
+
+    def _extend(self, text: str, start: int, end: int, number: int) -> int:
+        """Add ``text[start:end]`` to the open block (the lines after line ``number``),
+        up to ``MAX_HAND`` characters; the number of the last line read."""
+        block = self.block
+        assert block is not None
+        self.size += end - start
+        if self.size <= MAX_HAND:
+            return _add_text(block, text, start, end, number)
+        if block.problem is None:
+            block.problem = (number + 1, f"hand too long: over {MAX_HAND:,} characters "
+                                         "(the rest of it is not read)")
+        return number + text.count("\n", start, end)
+
+    def _skip(self, text: str, start: int, end: int, number: int) -> int:
+        """Skip ``text[start:end]``, lines before the first header; a header glued to
+        other text on its line there opens a block that reports that text."""
+        pos = start
+        anywhere = self.headers.anywhere
+        while (m := anywhere.search(text, pos, end)) is not None:
+            at = m.start()
+            line_start = text.rfind("\n", start, at) + 1
+            junk = text[line_start:at].strip()
+            if not junk:  # white space the header line pattern refuses: not a header
+                pos = at + 1
+                continue
+            number += text.count("\n", start, line_start)
+            line_end = text.find("\n", at, end)
+            line_end = end if line_end < 0 else line_end
+            block = self.block = HandBlock(self.source, self.headers.sites[m.lastindex - 1],
+                                           number, [text[at:line_end].rstrip()])
+            block.problem = (number, f"text before the hand header on its line: {junk[:80]!r}")
+            self.size = line_end - at
+            return self._extend(text, line_end, end, number)
+        return number + text.count("\n", start, end)
 
     def _line_with_bom(self, line: str) -> list[HandBlock]:
         """The block (if any) that a right-stripped line with a BOM completes."""
         done = []
         self.number += 1
+        skipped = ""  # text before the first header of the file, on this line
         for part in logical_lines(line):
             m = self.headers.line.match(part)
+            junk = ""
+            if m is None and self.block is None:
+                glued = self.headers.anywhere.search(part, 1)
+                if glued is not None and part[: glued.start()].strip():
+                    junk, part, m = part[: glued.start()].strip(), part[glued.start() :], glued
             if m is not None:
                 if self.block is not None:
-                    done.append(_finished(self.block))
+                    done.append(self._done(self.block))
                 self.block = HandBlock(self.source, self.headers.sites[m.lastindex - 1],
                                        self.number, [])
+                self.size = 0
+                junk = f"{skipped} {junk}".strip()
+                if junk:
+                    self.block.problem = (
+                        self.number, f"text before the hand header on its line: {junk[:80]!r}")
+            elif self.block is None:
+                skipped = f"{skipped} {part}".strip()
             if self.block is not None:
                 _add(self.block, self.number, [part])
         return done
+
+
+def split_at_glued_header(block: HandBlock) -> list[HandBlock] | None:
+    """``block`` cut where hand headers are glued to other text inside its lines (files
+    joined without a newline), or None if it has no such header. The text before each
+    header stays the last line of the block before it."""
+    headers = _headers()
+    anywhere = headers.anywhere
+    parts: list[HandBlock] = []
+    site, first, lines, numbers = block.site, block.first_line, [], []
+    for i, line in enumerate(block.lines):
+        no = block.number(i)
+        pos = 0
+        if i == 0:  # past the block's own header (which may end in another site's)
+            own = headers.line.match(line)
+            pos = own.end() if own is not None else 1
+        while (m := anywhere.search(line, pos)) is not None:
+            at = m.start()
+            pos = at + 1
+            if not line[:at].strip():  # white space the header line pattern refuses
+                continue
+            lines.append(line[:at].rstrip())
+            numbers.append(no)
+            parts.append(_part(block, site, first, lines, numbers))
+            site, first, lines, numbers = headers.sites[m.lastindex - 1], no, [], []
+            line, pos = line[at:], m.end() - at
+        lines.append(line)
+        numbers.append(no)
+    if not parts:
+        return None
+    parts.append(_part(block, site, first, lines, numbers))
+    return parts
+
+
+def _part(block: HandBlock, site: str, first: int, lines: list[str], numbers: list[int]
+          ) -> HandBlock:
+    consecutive = numbers == list(range(first, first + len(numbers)))
+    return _finished(HandBlock(block.source, site, first, lines,
+                               None if consecutive else numbers, block.context))
 
 
 def _add_text(block: HandBlock, text: str, start: int, end: int, number: int) -> int:

@@ -8,40 +8,65 @@ each shape once and the result is cached; only the values differ from line to li
 Player names may hold spaces, colons, brackets and digits, so they are never found by
 pattern: they are matched against the names the hand has seated, at the places a
 PokerStars line can hold a name.
+
+Hostile lines cost linear time: no pattern here rescans the rest of the line from each
+place it could start (a card group stops at the next ``[``, a club name at the next
+``{``; a chat quote and ``collected … from`` are found by plain searches), and names are
+looked up by length rather than tried one by one (``SeatedNames``). Only ASCII digits
+are digits. The placeholders are never input characters: decoding maps the lexer's
+reserved range (``RESERVED``) to U+FFFD before any line is shaped
+(``auditor.parsing.decode.clean``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 PLAYER = "\ue000"
 NUM = "\ue001"
 CARDS = "\ue002"
 QUOTED = "\ue003"
 DESC = "\ue004"
+# Characters the lexer keeps for itself (the placeholders above and any it may add): input
+# text never holds them (``auditor.parsing.decode`` maps them to U+FFFD).
+RESERVED = ("\ue000", "\ue0ff")
 
 # Currency symbols, plus U+FFFD for a euro sign that an unknown encoding lost.
 _SYMBOLS = "$€£¥₹\ufffd"
 # An amount or count: an optional currency symbol, digits with or without thousands
 # separators, decimals. Not inside a word ("Hero_187") nor a tournament buy-in ("5+ ").
-AMOUNT = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?)(?!\+ )")
-_FIELDS = re.compile(
-    r"(?P<q>(?<=^Table )'.*'(?= |$)|(?<=^Table ID )'.*'(?= |$)|(?<=said, )\".*\"$|\{[^}]*\})"
-    r"|(?P<c>\[[^\]]*\])"  # cards
-    r"|(?P<d>(?<=\] )\([^()]*(?:\([^()]*\)[^()]*)*\)$"  # shows [..] (description)
-    r"|(?<= with ).+?(?=, and (?:won|lost) | \((?:cashed out|pot not awarded)|$))"
-    rf"|(?P<n>{AMOUNT})"
-)
+# Only ASCII digits: "³", Arabic-Indic or fullwidth digits are not numbers.
+AMOUNT = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)"
+          r"(?!\+ )")
+
+
+def _fields(chat: bool) -> re.Pattern[str]:
+    # A chat quote runs from 'said, "' to the line's end, which must be a quote: only
+    # lines that end in one get that alternative, so that a line of many 'said, "' and no
+    # closing quote is not searched to its end from each of them.
+    quoted = r'|(?<=said, )".*"$' if chat else ""
+    return re.compile(
+        rf"(?P<q>(?<=^Table )'.*'(?= |$)|(?<=^Table ID )'.*'(?= |$){quoted}|\{{[^{{}}]*\}})"
+        r"|(?P<c>\[[^\[\]]*\])"  # cards
+        r"|(?P<d>(?<=\] )\([^()]*(?:\([^()]*\)[^()]*)*\)$"  # shows [..] (description)
+        r"|(?<= with ).+?(?=, and (?:won|lost) | \((?:cashed out|pot not awarded)|$))"
+        rf"|(?P<n>{AMOUNT})"
+    )
+
+
+_FIELDS = _fields(chat=True)
+_FIELDS_NO_CHAT = _fields(chat=False)
 _KIND = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
 
 # Where a line can hold a player's name other than at its start.
-_NAME_AFTER = re.compile(r"^(?:Seat \d+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
+_NAME_AFTER = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
 # Lines about a player the hand never seated: the name is everything before these words.
 _UNSEATED = re.compile(
     r"(?: (?:joins the table at seat #|leaves the table$|said, \"|is sitting out$|sits out$"
     r"|has timed out|is disconnected$|is connected$|has returned$|was removed from the table"
     r"|will be allowed to play|finished the tournament|wins |split the |re-buys |takes "
-    r"|collected .* from |cashed out the hand)"
+    r"|cashed out the hand)"
     r"|: (?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|is sitting))"
 )
 # A summary seat line of a player the hand never seated: the name ends before these.
@@ -53,12 +78,12 @@ _SUMMARY_NAME_END = re.compile(
 
 # Numbers and cards alone: what almost every line holds. The look-ahead lets the regex
 # engine skip to the characters a field can start with (twice as fast a split).
-_PLAIN_FIELDS = re.compile(rf"(?=[\[\d{_SYMBOLS}])(\[[^\]]*\]|{AMOUNT})")
+_PLAIN_FIELDS = re.compile(rf"(?=[\[0-9{_SYMBOLS}])(\[[^\[\]]*\]|{AMOUNT})")
 
 # The commonest seat line, "Seat 3: name ($12.50 in chips)", in one match (other forms,
 # sitting out, bounties, go through the grammar). The name runs to the last " (" before
 # the stack, as in ``seat_line_name``; tests check both agree on every corpus seat line.
-PLAIN_SEAT = re.compile(rf"Seat (\d+): (.+) \(({AMOUNT}) in chips\)")
+PLAIN_SEAT = re.compile(rf"Seat ([0-9]+): (.+) \(({AMOUNT}) in chips\)")
 
 
 def _has_free_text(text: str) -> bool:
@@ -89,14 +114,7 @@ def split_fields(text: str) -> tuple[str, list[str]]:
         parts[1::2] = [CARDS if v[0] == "[" else NUM for v in values]
         return "".join(parts), values
     if " with " in text and not _has_other_free_text(text):
-        # A summary line's hand description ("… and won ($2) with a pair of Aces"): it
-        # starts after the first " with " and runs to where the regex's ends it.
-        start = text.find(" with ") + 6
-        end = _DESC_END.search(text, start + 1)
-        if end is not None and start < len(text):
-            head, values = split_fields(text[:start])
-            tail, more = split_fields(text[end.start() :])
-            return f"{head}{DESC}{tail}", [*values, text[start : end.start()], *more]
+        return _split_descriptions(text)
     if text.startswith("Table '"):
         # The table's name runs to the last quote before a space or the end; what
         # follows it is plain (the seats, the button).
@@ -108,6 +126,28 @@ def split_fields(text: str) -> tuple[str, list[str]]:
     return split_free_text(text)
 
 
+def _split_descriptions(text: str) -> tuple[str, list[str]]:
+    """A line whose only free text is hand descriptions ("… and won ($2) with a pair of
+    Aces"): each starts after a " with " and runs to where the regex's ends it. One pass
+    from left to right (a line of a thousand descriptions is no deeper a call)."""
+    shapes: list[str] = []
+    values: list[str] = []
+    pos = 0
+    while (at := text.find(" with ", pos)) >= 0:
+        start = at + 6
+        if start >= len(text):  # " with " ends the line: no description
+            break
+        end = _DESC_END.search(text, start + 1).start()  # type: ignore[union-attr]
+        head, head_values = split_free_text(text[pos:start])
+        shapes += (head, DESC)
+        values += head_values
+        values.append(text[start:end])
+        pos = end
+    tail, tail_values = (split_fields if pos else split_free_text)(text[pos:])
+    shapes.append(tail)
+    return "".join(shapes), values + tail_values
+
+
 def split_free_text(text: str) -> tuple[str, list[str]]:
     """``split_fields`` by the one regex that knows every field (the slow path)."""
     values: list[str] = []
@@ -117,7 +157,36 @@ def split_free_text(text: str) -> tuple[str, list[str]]:
         values.append(m.group())
         return _KIND[kind]
 
-    return _FIELDS.sub(put, text), values
+    fields = _FIELDS if text.endswith('"') and 'said, "' in text else _FIELDS_NO_CHAT
+    return fields.sub(put, text), values
+
+
+class SeatedNames(list[str]):
+    """The seated names of a hand, longest first (``SeatedNames.of``), with an index by
+    length for hands of many seats: ``find_name`` then costs one look-up per distinct
+    name length instead of one comparison per name. (A plain list underneath, made in C:
+    a hand of six seats pays nothing for the index it never builds.)"""
+
+    __slots__ = ("_by_length",)
+
+    @classmethod
+    def of(cls, names: Iterable[str]) -> SeatedNames:
+        return cls(sorted(names, key=len, reverse=True))
+
+    def by_length(self) -> list[tuple[int, frozenset[str]]]:
+        """(length, the names of that length), longest first."""
+        try:
+            return self._by_length
+        except AttributeError:
+            groups: dict[int, set[str]] = {}
+            for name in self:
+                groups.setdefault(len(name), set()).add(name)
+            self._by_length = [(n, frozenset(g)) for n, g in groups.items()]
+            return self._by_length
+
+
+# Past this many names, ``find_name`` looks names up by length.
+_MANY_NAMES = 12
 
 
 def find_name(line: str, names: list[str]) -> tuple[int, str | None]:
@@ -125,12 +194,27 @@ def find_name(line: str, names: list[str]) -> tuple[int, str | None]:
     match first: ``names`` is sorted longest first), or ``(start, None)``."""
     m = _NAME_AFTER.match(line)
     start = m.end() if m else 0
+    if len(names) > _MANY_NAMES:
+        return start, _longest_name_at(line, start, names)
     for name in names:
         if line.startswith(name, start):
             end = start + len(name)
             if end == len(line) or line[end] in ": (":
                 return start, name
     return start, None
+
+
+def _longest_name_at(line: str, start: int, names: list[str]) -> str | None:
+    """The longest of ``names`` that starts ``line`` at ``start`` and ends at a separator."""
+    index = (names if isinstance(names, SeatedNames) else SeatedNames.of(names)).by_length()
+    size = len(line)
+    for length, group in index:
+        end = start + length
+        if end == size or (end < size and line[end] in ": ("):
+            found = line[start:end]
+            if found in group:
+                return found
+    return None
 
 
 def seat_line_name(line: str) -> str | None:
@@ -149,7 +233,13 @@ def seat_line_name(line: str) -> str | None:
 def unseated_name(line: str) -> str | None:
     """The name at the start of a table-note line about a player not seated in the hand."""
     m = _UNSEATED.search(line)
-    return line[: m.start()] if m and m.start() > 0 else None
+    end = m.start() if m else -1
+    # "name collected $5 from pot": the first " collected " with a " from " after it (found
+    # by searches, not by a pattern that would scan to the line's end from each one).
+    collected = line.find(" collected ", 0, end if m else len(line))
+    if collected >= 0 and line.find(" from ", collected + 11) >= 0:
+        end = collected
+    return line[:end] if end > 0 else None
 
 
 def shape_of(line: str, names: list[str], found: tuple[int, str | None] | None = None

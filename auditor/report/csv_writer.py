@@ -9,6 +9,13 @@ times are ISO 8601 in UTC (``2024-01-02T08:04:05Z``); nulls are empty fields. Th
 byte-order mark lets Excel read ``Søren`` as UTF-8. An empty field is null in a nullable
 column and the empty string otherwise (see ``schema.Column``). ``report.reader`` reads a
 CSV report back exactly.
+
+Text cells are neutralised against formula injection (OWASP, "CSV Injection"): a player
+named ``=HYPERLINK(…)`` must not run in a spreadsheet. A text cell that starts with
+``=``, ``+``, ``-``, ``@``, TAB or CR gets a leading ``'``, and so does one that starts
+with ``'`` itself, so that the escape can be undone: ``read_report`` drops one leading
+``'`` from every text cell and gives back the original text. Money and counts are not text
+and stay plain numbers (``-1.50`` is a number, not a formula).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.report.schema import Column, TableSchema
-from auditor.report.sink import partial_path
+from auditor.report.sink import discard, open_partial
 
 CHIP_UNITS = frozenset({"CHIPS", "TOURNAMENT-CHIPS"})
 _WHOLE = Decimal(1)
@@ -42,6 +49,23 @@ def format_money(values: pa.ChunkedArray | pa.Array,
     return out
 
 
+# Text a spreadsheet would take for a formula, and the escape itself.
+FORMULA_START = r"^['=+\-@\t\r]"
+
+
+def neutralised(values: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray | pa.Array:
+    """Text cells with a ``'`` before a leading ``= + - @`` TAB, CR or ``'``."""
+    risky = pc.match_substring_regex(values, FORMULA_START)
+    if not pc.any(risky).as_py():
+        return values
+    return pc.if_else(risky, pc.binary_join_element_wise("'", values, ""), values)
+
+
+def restored(values: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray | pa.Array:
+    """The text ``neutralised`` escaped (one leading ``'`` dropped)."""
+    return pc.replace_substring_regex(values, pattern="^'", replacement="", max_replacements=1)
+
+
 def _cells(column: Column, values: pa.ChunkedArray, table: pa.Table) -> list[Any]:
     """One column as the Python values ``csv.writer`` writes: text as ``str`` (quoted),
     numbers and money as numbers (not quoted), nulls as None (an empty field)."""
@@ -54,6 +78,8 @@ def _cells(column: Column, values: pa.ChunkedArray, table: pa.Table) -> list[Any
         # Whole seconds, as the sites print them (Arrow's %S would add microseconds).
         seconds = pc.cast(values, pa.timestamp("s", tz="UTC"), safe=False)
         values = pc.strftime(seconds, format="%Y-%m-%dT%H:%M:%SZ")
+    elif column.kind == "string":
+        values = neutralised(values)
     return values.to_pylist()
 
 
@@ -91,24 +117,30 @@ class CsvSink:
     def __init__(self, path: Path, schema: TableSchema) -> None:
         self.path = path
         self._schema = schema
-        self._partial = partial_path(path)
         # newline="": the rows carry their own RFC 4180 "\r\n", so that a bare "\r" inside a
-        # quoted value stays inside it.
-        self._file = self._partial.open("w", encoding="utf-8-sig", newline="")
-        self._csv = _Writer(self._file)
-        self._file.write(",".join(schema.names) + "\r\n")  # plain names: never quoted
+        # quoted value stays inside it. The byte-order mark lets Excel read UTF-8.
+        self._partial, self._file = open_partial(path, "w", encoding="utf-8-sig", newline="")
+        try:
+            self._csv = _Writer(self._file)
+            self._file.write(",".join(schema.names) + "\r\n")  # plain names: never quoted
+        except BaseException:
+            discard(self._partial, self._file)
+            raise
 
     def write(self, table: pa.Table) -> None:
         """Append the rows of ``table``."""
         columns = [_cells(c, table.column(c.name), table) for c in self._schema.columns]
         self._csv.writerows(zip(*columns, strict=True))
 
+    def finish(self) -> None:
+        """Flush the file."""
+        self._file.close()
+
     def close(self) -> None:
         """Flush and move the file into place."""
-        self._file.close()
+        self.finish()
         self._partial.replace(self.path)
 
     def abort(self) -> None:
         """Drop the partial file."""
-        self._file.close()
-        self._partial.unlink(missing_ok=True)
+        discard(self._partial, self._file)

@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from auditor.report.schema import TableSchema
-from auditor.report.sink import partial_path
+from auditor.report.sink import discard, open_partial
 
 
 class ParquetSink:
@@ -18,13 +18,17 @@ class ParquetSink:
     def __init__(self, path: Path, schema: TableSchema, *, row_group_rows: int,
                  metadata: dict[str, str] | None = None) -> None:
         self.path = path
-        self._partial = partial_path(path)
+        self._partial, self._file = open_partial(path, "wb")
         self._row_group_rows = row_group_rows
         arrow = schema.arrow
         if metadata:  # how the report was made, in the file's own metadata
             arrow = arrow.with_metadata({**(arrow.metadata or {}), **metadata})
         self._schema = arrow
-        self._writer = pq.ParquetWriter(self._partial, arrow, compression="zstd")
+        try:
+            self._writer = pq.ParquetWriter(self._file, arrow, compression="zstd")
+        except BaseException:
+            discard(self._partial, self._file)
+            raise
 
     def write(self, table: pa.Table) -> None:
         """Append ``table`` as one or more row groups."""
@@ -32,12 +36,19 @@ class ParquetSink:
             table = table.replace_schema_metadata(self._schema.metadata)
         self._writer.write_table(table, row_group_size=self._row_group_rows)
 
+    def finish(self) -> None:
+        """Write the footer."""
+        self._writer.close()
+        self._file.close()
+
     def close(self) -> None:
         """Write the footer and move the file into place."""
-        self._writer.close()
+        self.finish()
         self._partial.replace(self.path)
 
     def abort(self) -> None:
         """Drop the partial file."""
-        self._writer.close()
-        self._partial.unlink(missing_ok=True)
+        try:
+            self._writer.close()
+        finally:
+            discard(self._partial, self._file)

@@ -10,6 +10,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
+from auditor.report.csv_writer import restored
 from auditor.report.schema import OPTIONAL_TABLES, TABLES, TableSchema
 
 Format = Literal["parquet", "csv"]
@@ -22,7 +23,9 @@ def read_report(out_dir: Path | str, fmt: Format | None = None) -> dict[str, pd.
     ``pd.ArrowDtype(decimal128(20, 2))``, categories with their full category list (which
     an empty Parquet file does not keep).
 
-    ``fmt`` defaults to the format whose three files are present.
+    ``fmt`` defaults to the format whose three files are present. CSV text cells come
+    back as they were before they were escaped against formula injection (one leading
+    ``'`` is dropped: see ``auditor.report.csv_writer``).
     """
     out_dir = Path(out_dir)
     fmt = fmt or _detect_format(out_dir)
@@ -61,9 +64,11 @@ def _read_csv(path: Path, schema: TableSchema) -> pd.DataFrame:
     # Quoted values may hold line breaks (messages); the reader must not split blocks there.
     parse = pa_csv.ParseOptions(newlines_in_values=True)
     table = pa_csv.read_csv(path, parse_options=parse, convert_options=options)
-    # An empty field in a column that cannot be null is the empty string (e.g. currency).
+    # An empty field in a column that cannot be null is the empty string (e.g. currency);
+    # a text cell that starts with "'" was escaped against formulas (``csv_writer``).
     for c in schema.columns:
-        if c.kind == "string" and not c.nullable and c.name in table.column_names:
+        if c.kind == "string" and c.name in table.column_names:
             i = table.column_names.index(c.name)
-            table = table.set_column(i, c.name, table[c.name].fill_null(""))
+            column = restored(table[c.name])
+            table = table.set_column(i, c.name, column if c.nullable else column.fill_null(""))
     return schema.to_frame(table)

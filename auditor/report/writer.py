@@ -38,7 +38,13 @@ from auditor.report.schema import (
     TABLES,
     TableSchema,
 )
-from auditor.report.sink import TableSink
+from auditor.report.sink import (
+    TableSink,
+    lock_folder,
+    open_partial,
+    remove_leftovers,
+    unlock_folder,
+)
 from auditor.report.sorted_table import SortedTable
 
 Format = Literal["parquet", "csv"]
@@ -204,7 +210,9 @@ class ReportWriter:
 
     Call :meth:`add` as often as needed, then :meth:`close` (or leave a ``with`` block).
     The tables appear under their final names only when :meth:`close` succeeds; an error
-    inside the ``with`` block discards them.
+    inside the ``with`` block discards them. The folder is locked while the report is
+    open (a second report into it raises ``sink.ReportBusy``), and the partial files and
+    spill folders of runs that died there are removed when it opens.
     """
 
     def __init__(
@@ -228,11 +236,14 @@ class ReportWriter:
         self.provenance = provenance
         metadata = {"auditor": json.dumps(provenance, sort_keys=True)} if provenance else None
         self._metadata = metadata
+        self._lock = lock_folder(out_dir)
         try:
+            remove_leftovers(out_dir)
             for schema in TABLES.values():
                 self._sinks[schema.name] = self._sink(schema, chunk_rows)
         except BaseException:
             self._abort_sinks()
+            unlock_folder(self._lock)
             raise
         self._sorted_findings = SortedTable(
             FINDINGS, spill_parent=out_dir, memory_budget=findings_memory, batch_rows=chunk_rows
@@ -300,22 +311,35 @@ class ReportWriter:
                 self._sinks[SESSIONS.name] = self._sink(SESSIONS, DEFAULT_CHUNK_ROWS)
                 for table in self._sessions:
                     self._sinks[SESSIONS.name].write(table)
-            else:  # an earlier run's sessions are not this report's
-                (self.out_dir / f"{SESSIONS.name}.{self.format}").unlink(missing_ok=True)
             self._hands.flush()
             self._payouts.flush()
             self._findings.flush()
             findings_sink = self._sinks[FINDINGS.name]
             for table in self._sorted_findings.sorted_tables():
                 findings_sink.write(table)
+            # Every file complete before any is moved into place: a full disk while
+            # finishing the last one must not leave the others of this run beside the
+            # older ones of another.
             for sink in self._sinks.values():
-                sink.close()
-            if self.provenance is not None:
-                _write_provenance(self.out_dir, self.provenance)
+                sink.finish()
+            made = (_provenance_partial(self.out_dir, self.provenance)
+                    if self.provenance is not None else None)
+            try:
+                for sink in self._sinks.values():
+                    sink.close()
+                if made is not None:
+                    made.replace(self.out_dir / PROVENANCE)
+            finally:
+                if made is not None:
+                    made.unlink(missing_ok=True)
+            if not self._sessions:  # an earlier run's sessions are not this report's
+                (self.out_dir / f"{SESSIONS.name}.{self.format}").unlink(missing_ok=True)
         except BaseException:
             self.abort()
             raise
         self._sorted_findings.discard()
+        unlock_folder(self._lock)
+        self._lock = None
         self._summary = self._summarize()
         return self._summary
 
@@ -325,6 +349,8 @@ class ReportWriter:
         self._aborted = True
         self._abort_sinks()
         self._sorted_findings.discard()
+        unlock_folder(self._lock)
+        self._lock = None
 
     @property
     def summary(self) -> ReportSummary:
@@ -415,12 +441,17 @@ class CountingReport:
 PROVENANCE = "report.json"  # how the report was made, beside its tables (CSV has no metadata)
 
 
-def _write_provenance(out_dir: Path, provenance: dict[str, Any]) -> None:
-    """``report.json``: version, profile, options, configuration files, inputs."""
-    path = out_dir / PROVENANCE
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(json.dumps(provenance, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    partial.replace(path)
+def _provenance_partial(out_dir: Path, provenance: dict[str, Any]) -> Path:
+    """``report.json`` (version, profile, options, configuration files, inputs) written
+    to a partial file, for the caller to move into place beside the tables."""
+    path, file = open_partial(out_dir / PROVENANCE, "w", encoding="utf-8")
+    try:
+        with file:
+            file.write(json.dumps(provenance, indent=2, sort_keys=True) + "\n")
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return path
 
 
 def _plain(column: pa.ChunkedArray) -> pa.ChunkedArray:

@@ -173,10 +173,15 @@ TRICKY = [
         id="bom-lines-split-and-vanish",
     ),
     pytest.param(
-        "x\n  \tWinamax Poker - CashGame\n PokerStars Hand #1: x\n\tPokerStars Hand #2: y\n",
+        "x\n  \tWinamax Poker - CashGame\n PokerStars Hand #1: x\n\tPokerStars Hand #2: y\n"
+        "\xa0PokerStars Hand #3: z\n\x0b\x0cPokerStars Hand #4: w\n\u3000PokerStars Hand #5: v\n",
         [("winamax", [(2, "Winamax Poker - CashGame")]),
-         ("pokerstars", [(3, "PokerStars Hand #1: x"), (4, "\tPokerStars Hand #2: y")])],
-        id="indented-headers",
+         ("pokerstars", [(3, "PokerStars Hand #1: x")]),
+         ("pokerstars", [(4, "PokerStars Hand #2: y")]),
+         ("pokerstars", [(5, "PokerStars Hand #3: z")]),
+         ("pokerstars", [(6, "PokerStars Hand #4: w")]),
+         ("pokerstars", [(7, "PokerStars Hand #5: v")])],
+        id="indented-headers",  # after any white space: TAB, NO-BREAK SPACE, VT, FF, U+3000
     ),
     pytest.param(
         "PokerStars Hand #1: x\nWinamax Poker - \nPoker Hand #RC1: \t\nGame Hand #3 - \n",

@@ -34,6 +34,7 @@ from auditor.sites.pokerstars.reader import (
     PokerStarsReader,
     Recipe,
     _cards,
+    _check_listed,
     _Context,
     _Header,
     _header_info,
@@ -366,6 +367,16 @@ class GGPokerReader(PokerStarsReader):
             i += 1
         todo += compress(range(i, end), lines[i:end])
         return todo
+
+    def _check_summary(self, block: HandBlock, seats: list[ev.Seat],
+                       summary: list[ev.Event]) -> None:
+        """As PokerStars's, on the summary's seat lines themselves (``_todo`` skips them)."""
+        lines = block.lines
+        start = len(lines) - 1
+        while start > 0 and lines[start] != "*** SUMMARY ***":
+            start -= 1
+        listed = sum(1 for line in lines[start + 1:] if line.startswith("Seat "))
+        _check_listed(block, seats, listed)
 
     def _finish(self, hand: Hand, ctx: _Context) -> Hand:
         """Straddles as the chips they add; each run's summary board whole."""

@@ -394,7 +394,7 @@ def _blocks(entries: list[str], numbers: Sequence[int], at: Callable[[int], str]
             lines.append(entries[j])
             rows.append(numbers[j])
         blocks.append(_NEW_BLOCK(source, "pokernow", rows[0], lines, rows,
-                                 _NEW_CONTEXT(at(h.first), h.between, facts, blinds, _NONE)))
+                                 _NEW_CONTEXT(at(h.first), h.between, facts, blinds, _NONE), None))
     if blocks:
         blocks[-1].context.after = after
     return blocks

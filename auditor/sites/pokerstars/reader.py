@@ -27,6 +27,7 @@ from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import (
     PLAIN_SEAT,
     PLAYER,
+    SeatedNames,
     find_name,
     seat_line_name,
     shape_of,
@@ -61,7 +62,7 @@ class _Amounts(dict[str, int]):
 
     def __missing__(self, text: str) -> int:
         value = parse_amount(text, self.decimals)
-        if len(self) < 100_000:
+        if len(self) < 100_000 and len(text) < 64:
             self[text] = value
         return value
 
@@ -113,7 +114,7 @@ def _cards(text: str) -> tuple[str, ...]:
     cards = _CARDS.get(text)
     if cards is None:
         cards = tuple(text.strip("[]").split())
-        if len(_CARDS) < 200_000:
+        if len(_CARDS) < 200_000 and len(text) < 200:
             _CARDS[text] = cards
     return cards
 
@@ -249,7 +250,7 @@ class _RecipeBuilder:
 
         def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             if kind == "pot_side":
-                pot: int | None = int(v[rest[0]]) if rest else 1
+                pot: int | None = _whole(v[rest[0]]) if rest else 1
             else:
                 pot = 0
             # Which board's pot it is: the run the lines are on.
@@ -408,7 +409,7 @@ class _RecipeBuilder:
 
         def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             return new, (
-                int(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),
+                _whole(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),
                 tuple([ctx.amounts[v[i]] for i in won]) if won else (), "",
             ), True
 
@@ -438,7 +439,7 @@ class _RecipeBuilder:
                   for c in tree.children)
         new = _NEW[ev.Seat]
         return lambda v, name, ctx: (
-            new, (int(v[seat]), name, ctx.amounts[v[stack]], out), True
+            new, (_whole(v[seat]), name, ctx.amounts[v[stack]], out), True
         )
 
     def r_table(self, tree: Tree) -> Recipe:
@@ -448,8 +449,8 @@ class _RecipeBuilder:
         nums = self.nums(tree)
         button = nums[-1] if (nums and nums[-1] != size) else None
         return lambda v, name, ctx: (_just, (_Table(
-            v[q][1:-1], int(v[size]) if size is not None else None,
-            int(v[button]) if button is not None else None,
+            v[q][1:-1], _whole(v[size]) if size is not None else None,
+            _whole(v[button]) if button is not None else None,
         ),), True)
 
     def r_header(self, tree: Tree) -> Recipe:
@@ -463,6 +464,19 @@ def _unprefix(tree: Tree) -> None:
         data = sub.data
         if "__" in data:
             sub.data = data.rpartition("__")[2]
+
+
+def _whole(text: str) -> int:
+    """A seat, table size or pot number: ASCII digits only ("2.5", "$2", "³" are not)."""
+    found = _WHOLE.get(text)
+    if found is not None:
+        return found
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    raise AmountError(f"not a whole number: {text[:40]!r}")
+
+
+_WHOLE = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
 
 
 def _just(line: int, value: Any) -> Any:
@@ -580,7 +594,7 @@ def _game_of(text: str) -> GameOf:
             limit = lim
             break
     hi_lo = "hi/lo" in low
-    cards_m = re.search(r"(\d) card omaha", low)
+    cards_m = re.search(r"([0-9]) card omaha", low)
     if "courchevel" in low:
         return "courchevel", variant, limit, hi_lo, 5, None
     if "omaha" in low and "stud" not in low:
@@ -657,7 +671,8 @@ class PokerStarsReader:
             recipe = self.builder(shape).build(tree)
             if len(self.recipes) >= self.MAX_CACHE:
                 self.recipes.clear()
-            self.recipes[shape] = recipe
+            if len(shape) < _CACHED_LINE:
+                self.recipes[shape] = recipe
         return recipe
 
     def read(self, block: HandBlock) -> Hand | Unreadable:
@@ -666,8 +681,6 @@ class PokerStarsReader:
             return self._read(block)
         except LineError as exc:
             return self._unreadable(block, exc.line, "HH001", exc.message)
-        except AmountError as exc:
-            return self._unreadable(block, block.first_line, "HH001", str(exc))
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None = None) -> Unreadable:
@@ -693,7 +706,7 @@ class PokerStarsReader:
         dash = text.rfind(" - ")
         hand_id = text[sharp + 1 : colon]
         key = None
-        if 0 <= sharp < colon < dash and hand_id.isdigit():
+        if 0 <= sharp < colon < dash and hand_id.isascii() and hand_id.isdigit():
             key = text[:sharp] + text[colon:dash] + text[dash:].translate(_DIGITS)
             found = self.headers.get(key) if self.caching else None
             if found is not None:
@@ -705,7 +718,7 @@ class PokerStarsReader:
         # Cache only what the key explains: the grammar read the number and the date
         # where the key leaves them out.
         if (key is not None and head.hand_id == hand_id and started == text[dash + 3 :].strip()
-                and len(self.headers) < 10_000):
+                and len(self.headers) < 10_000 and len(key) < _CACHED_LINE):
             self.headers[key] = found
         return found, head.hand_id, started
 
@@ -721,11 +734,11 @@ class PokerStarsReader:
         found = self.tables.get(key) if self.caching else None
         if found is not None:
             return _Table(found.name if name is None else name, found.max_seats,
-                          found.button if button is None else int(button.group(1)))
+                          found.button if button is None else _whole(button.group(1)))
         shape, values = split_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
-        if (len(self.tables) < self.MAX_CACHE and name in (None, table.name)
-                and (button is None or table.button == int(button.group(1)))):
+        if (len(self.tables) < self.MAX_CACHE and name in (None, table.name) and len(key) < 500
+                and (button is None or table.button == _whole(button.group(1)))):
             self.tables[key] = table
         return table
 
@@ -735,7 +748,7 @@ class PokerStarsReader:
         plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
         if plain is not None:
             seat, name, stack = plain.groups()
-            return _NEW[ev.Seat](no, int(seat), name, ctx.amounts[stack], False)
+            return _NEW[ev.Seat](no, _whole(seat), name, ctx.amounts[stack], False)
         name = seat_line_name(text)
         if name is None:
             return None
@@ -749,7 +762,8 @@ class PokerStarsReader:
         found = (self.recipe(PLAYER + shape, no, text), values)
         if len(self.actions) >= self.MAX_CACHE:
             self.actions.clear()
-        self.actions[tail] = found
+        if len(tail) < _CACHED_LINE:
+            self.actions[tail] = found
         return found
 
     @staticmethod
@@ -799,7 +813,8 @@ class PokerStarsReader:
             recipe, values, name = seen
             return recipe, [*values, *cards], name
         recipe, values, name = self._named_line(text, names, no)
-        if values[-len(cards):] == cards and len(self.carded) < self.MAX_CACHE:
+        if (values[-len(cards):] == cards and len(self.carded) < self.MAX_CACHE
+                and at < _CACHED_LINE):
             self.carded[key] = (recipe, values[: -len(cards)], name)
         return recipe, values, name
 
@@ -818,7 +833,7 @@ class PokerStarsReader:
             seen = (self.recipe(shape, no, text), values, line_name)
             # Cache only what the key explains: a seated name (masked in the key) or a
             # name that is part of the key's own text.
-            if line_name == name or name is None:
+            if (line_name == name or name is None) and len(key) < _CACHED_LINE:
                 if len(self.lines) >= self.MAX_CACHE:
                     self.lines.clear()
                 self.lines[key] = seen
@@ -832,88 +847,104 @@ class PokerStarsReader:
         lines = block.lines
         numbers = block.numbers
         base = block.first_line
-        game, hand_id, started = self._header(lines[0], base)
-        if game.reason is not None:
-            return self._unreadable(block, base, "HH002", game.reason,
-                                    game.info(self.site, hand_id, started, None))
-        ctx = self.context(game.amounts, game.big_blind)
+        no = base  # the line being read: an amount that cannot be read is reported there
+        try:
+            game, hand_id, started = self._header(lines[0], base)
+            if game.reason is not None:
+                return self._unreadable(block, base, "HH002", game.reason,
+                                        game.info(self.site, hand_id, started, None))
+            ctx = self.context(game.amounts, game.big_blind)
 
-        # Blank lines carry nothing; the rest is numbered from the block's first line.
-        todo = self._todo(lines)
-        n = len(todo)
-        k = 1  # todo[0] is the header
-        table: _Table | None = None
-        if k < n and lines[todo[k]].lstrip().startswith("Table "):
-            i = todo[k]
-            table = self._table(lines[i].strip(), base + i if numbers is None else numbers[i])
-            k += 1
-        seats: list[ev.Seat] = []
-        while k < n:
-            i = todo[k]
-            seat = self._seat(lines[i].strip(), base + i if numbers is None else numbers[i],
-                              ctx)
-            if seat is None:
-                break
-            seats.append(seat)
-            k += 1
-        if not seats:
-            no = (base + todo[k] if numbers is None else numbers[todo[k]]) if k < n \
-                else block.last_line
-            raise LineError(no, "the hand lists no seats "
-                                "(expected 'Seat N: name (stack in chips)')")
-        names = sorted((s.player for s in seats), key=len, reverse=True)
-        joined = "\n".join(names)
-        # A name that could be taken for a line's own words needs the careful matcher.
-        seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
-                  else frozenset(names))
-        info = game.info(self.site, hand_id, started, table)
+            # Blank lines carry nothing; the rest is numbered from the block's first line.
+            todo = self._todo(lines)
+            n = len(todo)
+            k = 1  # todo[0] is the header
+            table: _Table | None = None
+            if k < n and lines[todo[k]].lstrip().startswith("Table "):
+                i = todo[k]
+                no = base + i if numbers is None else numbers[i]
+                table = self._table(lines[i].strip(), no)
+                k += 1
+            seats: list[ev.Seat] = []
+            while k < n:
+                i = todo[k]
+                no = base + i if numbers is None else numbers[i]
+                seat = self._seat(lines[i].strip(), no, ctx)
+                if seat is None:
+                    break
+                seats.append(seat)
+                k += 1
+            if not seats:
+                no = (base + todo[k] if numbers is None else numbers[todo[k]]) if k < n \
+                    else block.last_line
+                raise LineError(no, "the hand lists no seats "
+                                    "(expected 'Seat N: name (stack in chips)')")
+            names = SeatedNames(sorted((s.player for s in seats), key=len, reverse=True))
+            joined = "\n".join(names)
+            # A name that could be taken for a line's own words needs the careful matcher.
+            seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
+                      else frozenset(names))
+            info = game.info(self.site, hand_id, started, table)
 
-        events: list[ev.Event] = []
-        append = events.append
-        in_summary = False
-        cancelled = False
-        exact = self._exact(game) if self.caching else {}
-        for i in todo[k:]:
-            text = lines[i]
-            no = base + i if numbers is None else numbers[i]
-            made = exact.get(text)
-            if made is None:
-                recipe, values, name = self._line(text, names, seated, no)
-                made = recipe(values, name, ctx)
-                if ctx.run:
-                    # Lines after a run-it-twice board depend on the run: read them anew.
-                    exact = {}
-                elif made[2] and "[" not in text:
-                    # Lines with cards (deals, boards, shown hands) seldom come twice.
-                    if len(exact) >= self.MAX_CACHE:
-                        exact.clear()
-                    exact[text] = made
-            event = made[0](no, *made[1])
-            cls = event.__class__
-            if cls in _PLAIN:
-                if in_summary and cls in _BETTING:
-                    raise LineError(no, "an action after the summary started")
+            events: list[ev.Event] = []
+            append = events.append
+            in_summary = False
+            summary_at = 0
+            cancelled = False
+            exact = self._exact(game) if self.caching else {}
+            for i in todo[k:]:
+                text = lines[i]
+                no = base + i if numbers is None else numbers[i]
+                made = exact.get(text)
+                if made is None:
+                    recipe, values, name = self._line(text, names, seated, no)
+                    made = recipe(values, name, ctx)
+                    if ctx.run:
+                        # Lines after a run-it-twice board depend on the run: read them anew.
+                        exact = {}
+                    elif made[2] and "[" not in text and len(text) < _CACHED_LINE:
+                        # Lines with cards (deals, boards, shown hands) seldom come twice.
+                        if len(exact) >= self.MAX_CACHE:
+                            exact.clear()
+                        exact[text] = made
+                event = made[0](no, *made[1])
+                cls = event.__class__
+                if cls in _PLAIN:
+                    if in_summary and cls in _BETTING:
+                        raise LineError(no, "an action after the summary started")
+                    append(event)
+                    continue
+                if event is None:
+                    continue
+                if event is _SUMMARY:
+                    in_summary = True
+                    summary_at = len(events)
+                    continue
+                if event is _UNSUPPORTED_STREET:
+                    return self._unreadable(
+                        block, no, "HH002",
+                        f"{info.variant}: stud and draw streets are not replayed", info)
+                if cls is ev.Seat:
+                    raise LineError(no, "a seat line after the hand started")
+                if cls is ev.HandCancelled:
+                    cancelled = True
                 append(event)
-                continue
-            if event is None:
-                continue
-            if event is _SUMMARY:
-                in_summary = True
-                continue
-            if event is _UNSUPPORTED_STREET:
-                return self._unreadable(block, no, "HH002",
-                                        f"{info.variant}: stud and draw streets are not replayed",
-                                        info)
-            if cls is ev.Seat:
-                raise LineError(no, "a seat line after the hand started")
-            if cls is ev.HandCancelled:
-                cancelled = True
-            append(event)
-        if not in_summary and not cancelled:
-            raise LineError(block.last_line,
-                            "the hand ends before its *** SUMMARY *** (truncated?)")
+        except AmountError as exc:
+            raise LineError(no, str(exc)) from None
+        if not cancelled:
+            if not in_summary:
+                raise LineError(block.last_line,
+                                "the hand ends before its *** SUMMARY *** (truncated?)")
+            self._check_summary(block, seats, events[summary_at:])
         return self._finish(_NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
                                       tuple(events), cancelled, self.dialect), ctx)
+
+    def _check_summary(self, block: HandBlock, seats: list[ev.Seat],
+                       summary: list[ev.Event]) -> None:
+        """A summary lists every seated player who was not sitting out: one that lists
+        fewer was cut short (a crash, a copy that stopped early)."""
+        listed = [e.__class__ for e in summary].count(ev.SeatSummary)
+        _check_listed(block, seats, listed)
 
     def _todo(self, lines: list[str]) -> list[int]:
         """The indexes of the lines to read: every line but the blank ones (a site built
@@ -926,10 +957,25 @@ class PokerStarsReader:
         return hand
 
 
+def _check_listed(block: HandBlock, seats: list[ev.Seat], listed: int) -> None:
+    """Raise when a summary that lists ``listed`` seats was cut short."""
+    if listed < len(seats):
+        playing = sum(1 for s in seats if not s.sitting_out)
+        if listed < playing:
+            raise LineError(block.last_line, "the hand ends inside its summary: it lists "
+                                             f"{listed} of the {playing} seated players "
+                                             "(truncated?)")
+
+
+# Lines and shapes longer than this are read but not kept in the caches (a hostile file
+# of many long distinct lines must not fill memory).
+_CACHED_LINE = 2000
+
+
 _DIGITS = str.maketrans("0123456789", "9999999999")
 _CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
 _CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
-_BUTTON = re.compile(r" Seat #(\d+) is the button$")
+_BUTTON = re.compile(r" Seat #([0-9]+) is the button$")
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
 _NAME_PREFIX = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
@@ -945,7 +991,7 @@ def _started(header: str) -> str:
     return header[m.start():].strip() if m else ""
 
 
-_DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
+_DATE = re.compile(r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -229,7 +229,7 @@ def test_a_damaged_hand_is_hh001_with_its_header_facts() -> None:
     from auditor.parsing import Unreadable, read_text
 
     text = (SAMPLES / "cash_plain.txt").read_text(encoding="utf-8")
-    for damaged, line in ((text.replace("Seat 2: Hero", "Seat $2: Hero"), 1),
+    for damaged, line in ((text.replace("Seat 2: Hero", "Seat $2: Hero"), 4),
                           (text.replace("Hero: calls $0.13", "Hero: calls $0.13 and"), 22),
                           (text.split("*** SUMMARY ***")[0], 34)):
         (hand,) = read_text(damaged)

@@ -1,0 +1,134 @@
+"""Runs that are killed (issue 9): workers die with their parent, a dead worker is one line
+and exit 2, Ctrl-C and SIGTERM stop cleanly; never a traceback, never a partial file."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hostile_kit import SAMPLES
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="process faults are tested on Linux")
+
+
+@pytest.fixture
+def big_input(tmp_path: Path) -> Path:
+    folder = tmp_path / "big"
+    folder.mkdir()
+    text = (SAMPLES / "session_6max_nl10_500_hands.txt").read_bytes()
+    for i in range(24):
+        (folder / f"s{i:02d}.txt").write_bytes(text)
+    return folder
+
+
+def start(big_input: Path, out: Path, capture: bool = True) -> subprocess.Popen[str]:
+    pipe = subprocess.PIPE if capture else subprocess.DEVNULL
+    return subprocess.Popen(
+        [sys.executable, "-m", "auditor.cli", "audit", str(big_input), "-o", str(out),
+         "--jobs", "2", "--quiet"],
+        stdout=pipe, stderr=pipe, text=True, start_new_session=True)
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def workers_of(proc: subprocess.Popen[str], count: int = 2) -> list[int]:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        found = children(proc.pid)
+        if len(found) >= count:
+            time.sleep(0.3)  # let them start on their chunks
+            return found
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    pytest.fail(f"no workers started: {proc.communicate()}")
+
+
+def gone(pids: list[int], within: float = 5.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def nothing_written(out: Path) -> bool:
+    return not out.exists() or list(out.iterdir()) == []
+
+
+def test_a_killed_parent_leaves_no_workers(tmp_path: Path, big_input: Path) -> None:
+    proc = start(big_input, tmp_path / "out", capture=False)  # no pipe for orphans to hold
+    workers = workers_of(proc)
+    proc.kill()
+    proc.wait()
+    try:
+        assert gone(workers), "workers outlived their parent"
+    finally:
+        for pid in workers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_killed_worker_is_one_line_and_exit_2(tmp_path: Path, big_input: Path) -> None:
+    out = tmp_path / "out"
+    proc = start(big_input, out)
+    workers = workers_of(proc)
+    os.kill(workers[0], signal.SIGKILL)  # as the out-of-memory killer does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert err == ("auditor: error: a worker process died (killed by the system: out of "
+                   "memory?); no report was written\n")
+    assert nothing_written(out)
+    assert gone(workers)
+
+
+def test_ctrl_c_exits_130_and_leaves_nothing(tmp_path: Path, big_input: Path) -> None:
+    out = tmp_path / "out"
+    proc = start(big_input, out)
+    workers = workers_of(proc)
+    os.killpg(proc.pid, signal.SIGINT)  # the terminal sends it to the whole group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == "auditor: interrupted; no report was written\n"
+    assert nothing_written(out)
+    assert gone(workers)
+
+
+def test_sigterm_stops_cleanly(tmp_path: Path, big_input: Path) -> None:
+    out = tmp_path / "out"
+    proc = start(big_input, out)
+    workers = workers_of(proc)
+    proc.terminate()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err == "auditor: stopped (SIGTERM); no report was written\n"
+    assert nothing_written(out)
+    assert gone(workers)
