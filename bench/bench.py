@@ -250,6 +250,18 @@ def _busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def wait_for_idle(limit: float, threshold: float = 0.25) -> float:
+    """Wait (up to ``limit`` seconds) until other work keeps fewer than ``threshold``
+    cores busy over a second; the seconds waited."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < limit:
+        before = _busy_seconds()
+        time.sleep(1.0)
+        if not before or _busy_seconds() - before < threshold:
+            break
+    return time.perf_counter() - start
+
+
 _LAUNCHER: Launcher | None = None
 
 
@@ -412,7 +424,7 @@ def print_figures(figures: dict[str, SiteFigures], jobs_list: list[int]) -> None
         head += f"{'j' + str(many) + ' best':>9} {'median':>7} "
     head += (f"{'vs PS':>6} {'RSS j' + str(one):>9} "
              + (f"{'RSS j' + str(many):>9} " if many != one else "")
-             + f"{'start-up':>8}  flags")
+             + f"{'start-up':>8} {'others':>6}  flags")
     print(head)
     print("-" * len(head))
     for name, f in figures.items():
@@ -439,10 +451,12 @@ def print_figures(figures: dict[str, SiteFigures], jobs_list: list[int]) -> None
         line += f"{ratio:>6.2f} {_mib(f.memory(one)):>9} "
         if many != one:
             line += f"{_mib(f.memory(many)):>9} "
-        print(line + f"{startup:>8}  {'; '.join(flags)}")
+        others = max((r.others for runs in f.runs.values() for r in runs), default=0.0)
+        print(line + f"{startup:>8} {others:>6.2f}  {'; '.join(flags)}")
     print(f"(src: distinct source hands; hands/s of all hands but 'audited/s' (median run); "
           f"'vs PS': audited/s at {one} job(s) over PokerStars's; RSS: peak MiB, summed over "
-          f"the processes / the largest one; start-up: best run on a one-hand input, 1 job)")
+          f"the processes / the largest one; start-up: best run on a one-hand input, 1 job; "
+          f"others: the most cores other work kept busy during a run)")
 
 
 def print_checks(figures: dict[str, SiteFigures]) -> None:
@@ -522,6 +536,9 @@ def main() -> None:
     parser.add_argument("--no-stages", action="store_true", help="skip the stage split")
     parser.add_argument("--profile", action="store_true",
                         help="the stage split also profiles each site's read stage")
+    parser.add_argument("--idle-wait", type=float, default=None, metavar="SECONDS",
+                        help="before each run, wait up to this long for other work on the "
+                             "machine to stop (default 120; --quick 0)")
     args = parser.parse_args()
     launcher()  # before this process grows: see Launcher
     import inputs
@@ -531,6 +548,7 @@ def main() -> None:
     repeat = args.repeat or 1
     kit_hands = args.pokerkit_hands or (100 if quick else 2_000)
     loop = (lambda: machine_speed(3, 50_000)) if quick else machine_speed
+    idle = args.idle_wait if args.idle_wait is not None else (0.0 if quick else 120.0)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs_list = args.jobs or sorted({1, cores or 1})
     sites = args.sites.split(",") if args.sites else None
@@ -548,6 +566,9 @@ def main() -> None:
             f = figures[name]
             for jobs in jobs_list:
                 out = WORK / "out" / f"{name}-j{jobs}"
+                waited = wait_for_idle(idle) if idle else 0.0
+                if waited > 5:
+                    print(f"  (waited {waited:.0f} s for other work on the machine to stop)")
                 run = run_cli(f.built.folder, out, jobs, loop())
                 f.runs.setdefault(jobs, []).append(run)
                 if r == 0:
@@ -561,12 +582,16 @@ def main() -> None:
         for name in measured:
             one = startup[name]
             if one.hands:
+                if idle:
+                    wait_for_idle(idle)
                 out = WORK / "out" / f"{name}-startup"
                 figures[name].startup.append(run_cli(one.folder, out, 1, 0.0).seconds)
 
     kit = None
     stars = figures.get("pokerstars")
     if not args.no_pokerkit and stars is not None and stars.built.hands:
+        if idle:
+            wait_for_idle(idle)
         kit = pokerkit_beside(stars.built, kit_hands)
 
     splits = []
@@ -574,6 +599,8 @@ def main() -> None:
         import profile_stages
 
         for name in measured:
+            if idle:
+                wait_for_idle(idle)
             splits.append(profile_stages.stage_split(name, figures[name].built.files,
                                                      profile=args.profile))
 
