@@ -624,6 +624,12 @@ class Built:
     expected: dict[tuple[str, int], Outcome]
     source_hands: int
     about: dict[str, object] = field(default_factory=dict)  # ``SiteHands.about``
+    lines: int = 0  # lines and bytes (UTF-8) of all its files
+    size: int = 0
+
+    def per_hand(self) -> tuple[float, float]:
+        """Lines and bytes per hand."""
+        return (self.lines / self.hands, self.size / self.hands) if self.hands else (0.0, 0.0)
 
     @property
     def files(self) -> list[Path]:
@@ -640,6 +646,7 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
     tmp.mkdir(parents=True)
     expected: dict[tuple[str, int], Outcome] = {}
     written = 0
+    lines = size = 0
     if hands.hands:
         container = hands.site.container
         pool = hands.hands
@@ -651,6 +658,8 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
             path = folder / f"session-{s + 1:04d}{ext}"
             real = tmp / path.name
             real.write_text(text, encoding="utf-8")
+            lines += text.count("\n")
+            size += len(text.encode())
             for (template, _), line in zip(batch, lines, strict=True):
                 expected[(str(path), line)] = (template.status, template.codes, template.game)
             written += size
@@ -659,19 +668,22 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
         while written < count and hands.files:
             whole = hands.files[copy % len(hands.files)]
             path = folder / whole.name(copy + 1)
-            (tmp / path.name).write_text(whole.render(copy + 1), encoding="utf-8")
+            text = whole.render(copy + 1)
+            (tmp / path.name).write_text(text, encoding="utf-8")
+            lines += text.count("\n")
+            size += len(text.encode())
             for line, outcome in whole.outcomes.items():
                 expected[(str(path), line)] = outcome
             written += whole.hands
             copy += 1
     manifest = {"site": hands.site.name, "hands": written, "source_hands": hands.source_hands,
-                "about": hands.about(),
+                "about": hands.about(), "lines": lines, "bytes": size,
                 "expected": [[f, line, status, codes, game]
                              for (f, line), (status, codes, game) in expected.items()]}
     (tmp / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     tmp.rename(folder)  # complete or absent: an interrupted build is never taken for one
     return Built(hands.site.name, folder, written, expected, hands.source_hands,
-                 hands.about())
+                 hands.about(), lines, size)
 
 
 def load_built(folder: Path) -> Built | None:
@@ -684,7 +696,8 @@ def load_built(folder: Path) -> Built | None:
         (f, line): (status, tuple(codes), tuple(game))
         for f, line, status, codes, game in manifest["expected"]}
     return Built(manifest["site"], folder, manifest["hands"], expected,
-                 manifest["source_hands"], manifest.get("about", {}))
+                 manifest["source_hands"], manifest.get("about", {}), manifest.get("lines", 0),
+                 manifest.get("bytes", 0))
 
 
 def signature(*parts: object) -> str:
