@@ -101,6 +101,31 @@ def prepare(sites: list[str] | None, specs: list[tuple[int, int]], corpus: Path 
     return [{s.name: spec[s.name] for s in chosen} for spec in out]
 
 
+SIMULATED = "pokerstars-sim"  # the row of the simulated session (``prepare_simulated``)
+
+
+def prepare_simulated(hands: int, session: int) -> Built | None:
+    """A reference input beside the sites: ``sample_histories/``'s simulated 500-hand
+    6-max session (``bench/simulate.py``: dull hands, most ending preflop, as real play
+    is; the corpus's files are fixtures, heavy with showdowns and side pots), cut into
+    sessions and renamed like the others. None without the sample."""
+    import inputs
+
+    path = inputs.SAMPLES / "pokerstars" / "session_6max_nl10_500_hands.txt"
+    if not path.is_file():
+        return None
+    sig = inputs.signature(SIMULATED, inputs.corpus_stamp(None), path.stat().st_mtime_ns)
+    folder = WORK / "inputs" / f"{SIMULATED}-{hands}-{session}-{sig}"
+    built = inputs.load_built(folder)
+    if built is None:
+        for old in folder.parent.glob(f"{SIMULATED}-{hands}-{session}-*"):
+            shutil.rmtree(old, ignore_errors=True)
+        stars = inputs.replayed_sites(["pokerstars"])
+        hands_of = inputs.collect(stars, [path], origin="simulated session")["pokerstars"]
+        built = inputs.build(hands_of, hands, session, folder)
+    return built
+
+
 # --- one run of the command line --------------------------------------------------------
 
 
@@ -423,7 +448,7 @@ def print_figures(figures: dict[str, SiteFigures], jobs_list: list[int]) -> None
     one, many = jobs_list[0], jobs_list[-1]
     stars = figures.get("pokerstars")
     reference = stars.audited_rate(one) if stars else 0.0
-    head = (f"{'site':<12} {'src':>5} {'lines/h':>7} {'hands':>7} {'audited':>7} "
+    head = (f"{'site':<14} {'src':>5} {'lines/h':>7} {'hands':>7} {'audited':>7} "
             f"{'j' + str(one) + ' best':>9} {'median':>7} {'audited/s':>9} ")
     if many != one:
         head += f"{'j' + str(many) + ' best':>9} {'median':>7} "
@@ -438,18 +463,18 @@ def print_figures(figures: dict[str, SiteFigures], jobs_list: list[int]) -> None
             statuses = about.get("statuses") or {}
             why = ("no source hands" if not about.get("found") else
                    f"{about['found']} source hands, none audited ({statuses})")
-            print(f"{name:<12} {'':>5} {'':>7} {'-':>7} {'-':>7}  not measured: {why}")
+            print(f"{name:<14} {'':>5} {'':>7} {'-':>7} {'-':>7}  not measured: {why}")
             continue
         ratio = f.audited_rate(one) / reference if reference else 0.0
         flags = []
-        if reference and ratio < SLOW and name != "pokerstars":
+        if reference and ratio < SLOW and name not in ("pokerstars", SIMULATED):
             flags.append(f"SLOW (<{SLOW:.0%} of PokerStars)")
-        if f.built.source_hands < THIN:
+        if f.built.source_hands < THIN and name != SIMULATED:
             flags.append(f"thin: {f.built.source_hands} distinct hands repeated")
         if f.checks and not all(c.ok for c in f.checks):
             flags.append("CHECK FAILED")
         startup = f"{min(f.startup):.2f} s" if f.startup else "-"
-        line = (f"{name:<12} {f.built.source_hands:>5} {f.built.per_hand()[0]:>7.1f} "
+        line = (f"{name:<14} {f.built.source_hands:>5} {f.built.per_hand()[0]:>7.1f} "
                 f"{f.built.hands:>7,} {f.audited:>7,} "
                 f"{f.best(one):>9,.0f} {f.median(one):>7,.0f} {f.audited_rate(one):>9,.0f} ")
         if many != one:
@@ -484,7 +509,7 @@ def print_checks(figures: dict[str, SiteFigures]) -> None:
             kept.append(f"{about['kept_names']} kept their players")
         if about.get("dropped"):
             kept.append(f"{about['dropped']} left out (id not renumbered)")
-        print(f"  {name:<12} {verdict}: {c.hands:,} hands, {c.audited:,} audited, "
+        print(f"  {name:<14} {verdict}: {c.hands:,} hands, {c.audited:,} audited, "
               f"HH004 {c.duplicates}, repeated ids {c.repeated_ids}, status/game differs "
               f"{c.status_differs}, codes differ {c.codes_differ}, missing {c.missing}, "
               f"SE001 {c.se001} (new tables); from {about.get('origin')}: "
@@ -541,6 +566,8 @@ def main() -> None:
                         help="PokerStars hands given to PokerKit (default 2,000; --quick 100)")
     parser.add_argument("--no-pokerkit", action="store_true")
     parser.add_argument("--no-stages", action="store_true", help="skip the stage split")
+    parser.add_argument("--no-simulated", action="store_true",
+                        help=f"leave out the {SIMULATED} reference row (the simulated session)")
     parser.add_argument("--profile", action="store_true",
                         help="the stage split also profiles each site's read stage")
     parser.add_argument("--max-others", type=float, default=0.25, metavar="CORES",
@@ -566,6 +593,10 @@ def main() -> None:
     built, startup = prepare(sites, [(hands, args.session), (1, 1)], args.corpus,
                              all_hands=args.all_hands)
     figures = {name: SiteFigures(b) for name, b in built.items()}
+    if not args.no_simulated and (sites is None or "pokerstars" in sites):
+        simulated = prepare_simulated(hands, args.session)
+        if simulated is not None:
+            figures[SIMULATED] = SiteFigures(simulated)
     measured = [name for name, f in figures.items() if f.built.hands]
     print(f"{len(measured)} of {len(figures)} sites measured, about {hands:,} hands each in "
           f"sessions of {args.session}; jobs {jobs_list}; {repeat} round(s); "
@@ -593,14 +624,14 @@ def main() -> None:
                 if r == 0:
                     f.checks.append(inputs.check(f.built, out))
                 total, largest = run.sum_kib // 1024, run.largest_kib // 1024
-                print(f"{name:<12} jobs={jobs}: {run.hands:,} hands in {run.seconds:.2f} s = "
+                print(f"{name:<14} jobs={jobs}: {run.hands:,} hands in {run.seconds:.2f} s = "
                       f"{run.rate:,.0f} hands/s, CPU {run.cpu:.2f} s (peak RSS {total:,} MiB "
                       f"summed, {largest:,} largest; reference loop {run.loop_ns:.0f} ns; "
                       f"other load {run.others:.2f} cores)", flush=True)
     for _ in range(1 if quick else max(3, repeat)):
         for name in measured:
-            one = startup[name]
-            if one.hands:
+            one = startup.get(name)
+            if one is not None and one.hands:
                 if idle:
                     wait_for_idle(idle)
                 out = WORK / "out" / f"{name}-startup"

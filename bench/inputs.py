@@ -646,20 +646,20 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
     tmp.mkdir(parents=True)
     expected: dict[tuple[str, int], Outcome] = {}
     written = 0
-    lines = size = 0
+    total_lines = total_bytes = 0
     if hands.hands:
         container = hands.site.container
         pool = hands.hands
         ext = EXTENSIONS.get(container, ".txt")
         for s in range(-(-count // session)):
-            size = min(session, count - written)
+            size = min(session, count - written)  # the last session may be short
             batch = [(pool[(written + i) % len(pool)], written + i) for i in range(size)]
             text, lines = render_session(container, batch, s + 1)
             path = folder / f"session-{s + 1:04d}{ext}"
             real = tmp / path.name
             real.write_text(text, encoding="utf-8")
-            lines += text.count("\n")
-            size += len(text.encode())
+            total_lines += text.count("\n")
+            total_bytes += len(text.encode())
             for (template, _), line in zip(batch, lines, strict=True):
                 expected[(str(path), line)] = (template.status, template.codes, template.game)
             written += size
@@ -670,20 +670,20 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
             path = folder / whole.name(copy + 1)
             text = whole.render(copy + 1)
             (tmp / path.name).write_text(text, encoding="utf-8")
-            lines += text.count("\n")
-            size += len(text.encode())
+            total_lines += text.count("\n")
+            total_bytes += len(text.encode())
             for line, outcome in whole.outcomes.items():
                 expected[(str(path), line)] = outcome
             written += whole.hands
             copy += 1
     manifest = {"site": hands.site.name, "hands": written, "source_hands": hands.source_hands,
-                "about": hands.about(), "lines": lines, "bytes": size,
+                "about": hands.about(), "lines": total_lines, "bytes": total_bytes,
                 "expected": [[f, line, status, codes, game]
                              for (f, line), (status, codes, game) in expected.items()]}
     (tmp / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     tmp.rename(folder)  # complete or absent: an interrupted build is never taken for one
     return Built(hands.site.name, folder, written, expected, hands.source_hands,
-                 hands.about(), lines, size)
+                 hands.about(), total_lines, total_bytes)
 
 
 def load_built(folder: Path) -> Built | None:

@@ -309,7 +309,7 @@ def hotspots(profiler: cProfile.Profile, count: int = 6) -> str:
 def print_table(splits: list[StageSplit], file: Any = None) -> None:
     """The stage split of each site, in µs per hand."""
     out = file or sys.stdout
-    head = (f"{'site':<12} {'hands':>6} {'cut':>6} {'read':>6} {'replay':>6} {'settle':>6} "
+    head = (f"{'site':<14} {'hands':>6} {'cut':>6} {'read':>6} {'replay':>6} {'settle':>6} "
             f"{'rows':>6} {'write':>6} {'stages':>7} {'pipeline':>8} {'read cold':>9} "
             f"{'in-process':>10}")
     print(head, file=out)
@@ -317,7 +317,7 @@ def print_table(splits: list[StageSplit], file: Any = None) -> None:
     for s in splits:
         rate = 1e6 / s.pipeline_per_hand if s.pipeline_per_hand else 0.0
         cells = " ".join(f"{s.per_hand(stage):6.1f}" for stage in STAGES)
-        print(f"{s.site:<12} {s.hands:>6,} {cells} {s.stages_total:7.1f} "
+        print(f"{s.site:<14} {s.hands:>6,} {cells} {s.stages_total:7.1f} "
               f"{s.pipeline_per_hand:8.1f} {s.cold:9.1f} {rate:>8,.0f}/s", file=out)
     print("(µs per hand; 'stages': the six timed one at a time; 'pipeline': cut + audit_chunk "
           "+ write as the CLI runs them with one job, on other files; 'read cold': reading in "
