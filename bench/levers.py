@@ -61,16 +61,10 @@ def _pack() -> None:
     api._chunks = chunks  # type: ignore[assignment]
 
 
-class _NoPandas:
-    """A meta path finder that refuses pandas."""
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if name == "pandas" or name.startswith("pandas."):
-            raise ImportError("pandas is kept out (bench/levers.py nopandas)")
-
-
 def _nopandas() -> None:
-    sys.meta_path.insert(0, _NoPandas())  # type: ignore[arg-type]
+    """``import pandas`` fails at once (a ``None`` in ``sys.modules``), as where it is not
+    installed: pyarrow asks for it again at each ``pa.array``, so a refusal must be cheap."""
+    sys.modules["pandas"] = None  # type: ignore[assignment]
 
 
 LEVERS: dict[str, Callable[[], None]] = {"pack": _pack, "nopandas": _nopandas}
@@ -110,7 +104,8 @@ def main() -> None:
     parser.add_argument("--session", type=int, default=100)
     parser.add_argument("--jobs", type=int, nargs="*", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--idle-wait", type=float, default=120.0)
+    parser.add_argument("--idle-wait", type=float, default=30.0)
+    parser.add_argument("--max-others", type=float, default=0.25)
     args = parser.parse_args()
     import bench
 
@@ -127,9 +122,17 @@ def main() -> None:
                 for variant in variants:
                     prefix = None if variant == "plain" else [*me, variant]
                     out = bench.WORK / "out" / f"lever-{site}-{variant}-j{jobs}"
-                    if args.idle_wait:
-                        bench.wait_for_idle(args.idle_wait)
-                    run = bench.run_cli(b.folder, out, jobs, bench.machine_speed(), prefix)
+                    run = None
+                    for _ in range(3):  # a run disturbed by other work is run again
+                        if args.idle_wait:
+                            bench.wait_for_idle(args.idle_wait)
+                        trial = bench.run_cli(b.folder, out, jobs, bench.machine_speed(),
+                                              prefix)
+                        if run is None or trial.others < run.others:
+                            run = trial
+                        if run.others <= args.max_others:
+                            break
+                    assert run is not None
                     rates.setdefault((site, variant, jobs), []).append(run.rate)
                     same = "" if variant == "plain" or r else (
                         "; report identical" if same_report(
