@@ -11,6 +11,11 @@ that nothing is a repeat (HH004) and the readers' caches see the variety of real
 - its table renamed: one table per session (the session's first hand's table and the
   session's number);
 - its players renamed per session (``name_0007``): a month of exports meets new names.
+  (A session's hands come from many unrelated source tables, so it has more distinct
+  players than a real table has; ``bench.py``'s ``pokerstars-sim`` row, the simulated
+  500-hand session at one table, shows what a real table's repetition is worth. Renaming
+  by seat instead would chain unrelated hands' stacks: the report would fill with false
+  SE001.)
 
 Which sites: every site of ``auditor.sites.SITES`` with ``replayed`` set, found by the
 site of each hand block the real cutter makes, so a site added to the registry is
