@@ -1,0 +1,94 @@
+"""The benchmark's inputs (``bench/inputs.py``): real hands copied into sessions, each
+copy distinct. Not its speed: nothing here is timed."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from auditor.api import audit_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_inputs():  # bench/ is scripts, not a package
+    spec = importlib.util.spec_from_file_location("bench_inputs", ROOT / "bench" / "inputs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_inputs"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+inputs = _load_inputs()
+CORPUS = inputs.find_corpus()
+pytestmark = pytest.mark.skipif(CORPUS is None, reason="the shared corpus is not here")
+
+# Small corners of the corpus, one per container (and WPN's tables that name the game).
+ROOTS = {
+    "pokerstars": "pokerstars/hhp",
+    "wpn": "acr-wpn/fpdb-3/regression-test-files/cash/Winning/Flop",
+    "ipoker": "ipoker/fpdb-3/regression-test-files/cash",
+    "phh": "phh",
+}
+
+
+@pytest.fixture(scope="module", params=sorted(ROOTS))
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    site = request.param
+    assert CORPUS is not None
+    hands = inputs.collect(inputs.replayed_sites([site]), [CORPUS / ROOTS[site]],
+                           origin="corpus")[site]
+    assert hands.hands, f"no source hands of {site}"
+    folder = tmp_path_factory.mktemp(site) / "input"
+    result = inputs.build(hands, 250, 100, folder)
+    return site, result
+
+
+def test_sessions_hold_the_hands_asked_for(built) -> None:
+    _, result = built
+    assert result.hands == 250
+    assert len(result.files) == 3  # sessions of 100, 100 and 50
+    assert inputs.load_built(result.folder).expected == result.expected
+
+
+def test_every_copy_has_its_own_hand_id(built) -> None:
+    site, result = built
+    ids = inputs.read_ids(result.folder)
+    assert len(ids) == result.hands
+    assert all(hand_id for _, hand_id, _ in ids)
+    assert {s for s, _, _ in ids} == {site}
+    repeated = [key for key, n in Counter(ids).items() if n > 1]
+    assert not repeated
+
+
+def test_the_audit_matches_the_originals_and_finds_no_repeat(built, tmp_path: Path) -> None:
+    _, result = built
+    out = tmp_path / "out"
+    audit_paths([result.folder], out, jobs=1)
+    check = inputs.check(result, out)
+    assert check.duplicates == 0
+    assert check.hands == result.hands == check.audited
+    assert check.ok, check.examples
+
+
+def test_new_ids_count_up_and_never_meet() -> None:
+    for old in ("7", "987654", "59937793578"):
+        ids = [int(inputs.new_id(old, n)) for n in range(0, 200_000, 7)]
+        assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    assert len(inputs.new_id("254311002417", 5)) == 12  # as wide as the original
+
+
+def test_a_table_that_names_the_game_is_kept() -> None:
+    """WPN's "(Cap)" tables are capped: renamed, their hands would read as no-limit."""
+    assert CORPUS is not None
+    hands = inputs.collect(inputs.replayed_sites(["wpn"]), [CORPUS / ROOTS["wpn"]],
+                           origin="corpus")["wpn"]
+    capped = [t for t in hands.hands if "(Cap)" in t.table]
+    assert capped
+    assert all(inputs.TABLE not in t.kinds() for t in capped)
+    assert any(inputs.TABLE in t.kinds() for t in hands.hands if "(Cap)" not in t.table)
