@@ -7,6 +7,7 @@ real command line on it and reports wall time, hands/s and peak resident memory.
     python bench/bench.py                  # 50,000 hands
     python bench/bench.py --hands 1000000  # the flat-memory check
     python bench/bench.py --repeat 5       # best and median of 5 runs per job count
+    python bench/bench.py --scheduler local  # the same on a Dask LocalCluster of --jobs workers
 
 Shared virtual machines drift in speed from minute to minute, so each run is printed with
 the time of a fixed pure-Python loop (``sum(range(100))``) measured just before it: figures
@@ -88,15 +89,17 @@ def _variant(hand: str, k: int) -> str:
                   flags=re.M)
 
 
-def run(input_dir: Path, jobs: int) -> tuple[float, int, int]:
-    """Seconds, hands and peak RSS (KiB) of one ``auditor audit`` run."""
+def run(input_dir: Path, jobs: int, scheduler: str | None = None) -> tuple[float, int, int]:
+    """Seconds, hands and peak RSS (KiB) of one ``auditor audit`` run (on a Dask
+    ``scheduler`` when given: its start-up is counted)."""
     out = WORK / f"out-{jobs}"
     shutil.rmtree(out, ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
+    on = ["--scheduler", scheduler] if scheduler else []
     proc = subprocess.run(
         [sys.executable, "-m", "auditor.cli", "audit", str(input_dir), "-o", str(out),
-         "--jobs", str(jobs), "--quiet"],
+         "--jobs", str(jobs), "--quiet", *on],
         capture_output=True, text=True, check=False,
     )
     seconds = time.perf_counter() - start
@@ -121,6 +124,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="*", default=None,
                         help="job counts to measure (default: 1 and all cores)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per job count")
+    parser.add_argument("--scheduler", default=None,
+                        help="run on this Dask scheduler ('local': a LocalCluster of --jobs "
+                             "workers)")
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0))
     jobs_list = args.jobs or sorted({1, cores})
@@ -130,10 +136,11 @@ def main() -> None:
         rates = []
         for _ in range(args.repeat):
             loop = machine_speed()
-            seconds, hands, rss = run(input_dir, jobs)
+            seconds, hands, rss = run(input_dir, jobs, args.scheduler)
             rates.append(hands / seconds)
-            print(f"jobs={jobs}: {hands:,} hands in {seconds:.2f} s = {hands / seconds:,.0f} "
-                  f"hands/s (peak RSS of one process {rss / 1024:,.0f} MiB; "
+            where = f"{args.scheduler} " if args.scheduler else ""
+            print(f"{where}jobs={jobs}: {hands:,} hands in {seconds:.2f} s = "
+                  f"{hands / seconds:,.0f} hands/s (peak RSS of one process {rss / 1024:,.0f} MiB; "
                   f"reference loop {loop:.0f} ns)")
         if len(rates) > 1:
             print(f"jobs={jobs}: best {max(rates):,.0f} hands/s, "
