@@ -455,7 +455,7 @@ def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
 
 def audit_paths(
     paths: Iterable[Path | str],
-    out_dir: Path | None,
+    out_dir: Path | str | None,
     *,
     fmt: Format = "parquet",
     jobs: int = 1,
@@ -468,6 +468,7 @@ def audit_paths(
     stdin: BinaryIO | None = None,
     stdin_name: str | None = None,
     ledgers: Sequence[Path | str] = (),
+    scheduler: str | None = None,
 ) -> RunResult:
     """Audit every hand under ``paths`` (files, folders, archives, ``-`` for standard
     input) into a report in ``out_dir`` (None: nothing is written, only counted).
@@ -479,8 +480,19 @@ def audit_paths(
     ``on_hands`` of each chunk of hands done, ``on_chunk`` is given each chunk's rows;
     ``meter`` counts the bytes read from disk (for a progress bar); ``stdin`` is read for
     ``-`` (default: standard input), its findings under ``stdin_name`` (default ``-``).
+    ``scheduler`` runs the audit on a Dask cluster instead (``auditor.distributed``:
+    ``"local"`` or a scheduler's address; ``paths`` and ``out_dir`` may then be fsspec
+    URLs), with the same report.
     """
     import time
+
+    if scheduler is not None:
+        from auditor.distributed.run import audit_on_cluster
+
+        return audit_on_cluster(
+            paths, out_dir, scheduler=scheduler, fmt=fmt, jobs=jobs, settings=settings,
+            finder=finder, on_file=on_file, on_hands=on_hands, on_chunk=on_chunk,
+            meter=meter, stdin=stdin, stdin_name=stdin_name, ledgers=ledgers)
 
     start = time.perf_counter()
     if settings is not None:
@@ -517,7 +529,7 @@ def audit_paths(
     chunks = _chunks(inputs, problems, opener, on_file)
     made = provenance(configs, inputs)
     made["ledgers"] = [ledger.source for ledger in sessions.ledgers]
-    report = (open_report(out_dir, fmt, provenance=made)
+    report = (open_report(Path(out_dir), fmt, provenance=made)
               if out_dir is not None else CountingReport(fmt))
 
     with report:
