@@ -40,6 +40,7 @@ from auditor.inputs import (
     Input,
     InputProblem,
     Opener,
+    cut_failure,
 )
 from auditor.inputs import discover as find_inputs
 from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
@@ -317,6 +318,9 @@ def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings |
             except (*READ_ERRORS, NotText) as exc:
                 problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
                                              item.named or not isinstance(exc, NotText)))
+            except Exception as exc:  # a cutter's own failure: look on in the other files
+                problems.append(InputProblem(item.source, f"cannot read: {cut_failure(exc)}",
+                                             True))
     finally:
         opener.close()
     return Located(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7),
@@ -382,6 +386,11 @@ def _chunks(inputs: list[Input], problems: list[InputProblem], opener: Opener,
             where = f" after {count:,} hands" if count else ""
             problems.append(InputProblem(item.source, f"cannot read{where}: {_reason(exc)}",
                                          item.named or not isinstance(exc, NotText)))
+            continue
+        except Exception as exc:  # a cutter's own failure: this file only, never the batch
+            where = f" after {count:,} hands" if count else ""
+            problems.append(InputProblem(item.source, f"cannot read{where}: {cut_failure(exc)}",
+                                         True))
             continue
         if count == 0:
             problems.append(InputProblem(item.source, "no hand history found in this file",

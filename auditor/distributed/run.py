@@ -51,7 +51,7 @@ from auditor.distributed.sources import AnyInput, AnyOpener, RemoteInput, discov
 from auditor.distributed.stitch import Stitcher
 from auditor.distributed.tasks import Job, PieceResult, audit_blocks, audit_file, audit_range
 from auditor.distributed.urls import is_url
-from auditor.inputs import READ_ERRORS, ByteMeter, Input, InputProblem
+from auditor.inputs import READ_ERRORS, ByteMeter, Input, InputProblem, cut_failure
 from auditor.parsing.blocks import blocks_of_stream
 from auditor.parsing.decode import NotText
 from auditor.report.writer import CountingReport, Format, open_report
@@ -75,6 +75,7 @@ class _Failed:
 
     input: int
     reason: str
+    fatal: bool = True
 
 
 @dataclass(slots=True)
@@ -84,6 +85,7 @@ class _State:
     input: int = -1
     hands: int = 0
     error: str | None = None
+    fatal: bool = False
     counted: set[int] = field(default_factory=set)
 
 
@@ -197,10 +199,11 @@ def _take(piece: _Piece | _Failed, state: _State, run: _Run, stitcher: Stitcher,
     """Stitch one piece's result, in input order."""
     if piece.input != state.input:
         _end_input(state, run.inputs, problems)
-        state.input, state.hands, state.error = piece.input, 0, None
+        state.input, state.hands, state.error, state.fatal = piece.input, 0, None, False
         on_file(Path(run.inputs[piece.input].source))
     if isinstance(piece, _Failed):
-        state.error = state.error or piece.reason
+        if state.error is None:
+            state.error, state.fatal = piece.reason, piece.fatal
         return
     if state.error is not None:  # the input stopped being read before this piece
         piece.future.cancel()
@@ -208,7 +211,7 @@ def _take(piece: _Piece | _Failed, state: _State, run: _Run, stitcher: Stitcher,
     try:
         result: PieceResult = piece.future.result()
     except OSError as exc:  # object storage that kept failing
-        state.error = _reason(exc)
+        state.error, state.fatal = _reason(exc), True
         return
     finally:
         meter.done += piece.size
@@ -216,7 +219,7 @@ def _take(piece: _Piece | _Failed, state: _State, run: _Run, stitcher: Stitcher,
     for chunk, blocks in result.chunks:
         stitcher.add(config, chunk, blocks)
     state.hands += result.hands
-    state.error = result.error
+    state.error, state.fatal = result.error, result.fatal
 
 
 def _end_input(state: _State, inputs: list[AnyInput], problems: list[InputProblem]) -> None:
@@ -227,7 +230,7 @@ def _end_input(state: _State, inputs: list[AnyInput], problems: list[InputProble
     if state.error is not None:
         where = f" after {state.hands:,} hands" if state.hands else ""
         problems.append(InputProblem(item.source, f"cannot read{where}: {state.error}",
-                                     item.named))
+                                     item.named or state.fatal))
     elif state.hands == 0:
         problems.append(InputProblem(item.source, "no hand history found in this file",
                                      item.named))
@@ -310,7 +313,9 @@ class _Run:
                                                  config, chunk))
                     k += 1
         except (*READ_ERRORS, NotText) as exc:
-            yield _Failed(i, _reason(exc))
+            yield _Failed(i, _reason(exc), not isinstance(exc, NotText))
+        except Exception as exc:  # a cutter's own failure: this file only (as locally)
+            yield _Failed(i, cut_failure(exc))
 
     @staticmethod
     def _read_by_worker(item: AnyInput) -> bool:

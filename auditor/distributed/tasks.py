@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import gzip
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
 from auditor.config import Settings
-from auditor.inputs import READ_ERRORS, Input
+from auditor.inputs import READ_ERRORS, Input, cut_failure
 from auditor.parsing.blocks import HandBlock, blocks_of_export, blocks_of_stream
 from auditor.parsing.decode import NotText
 from auditor.pipeline import ChunkResult, HandAuditor, audit_chunk
@@ -31,6 +31,7 @@ class PieceResult:
 
     chunks: list[tuple[ChunkResult, list[HandBlock]]] = field(default_factory=list)
     error: str | None = None
+    fatal: bool = False  # the error loses hands (not a file that is no text)
 
     @property
     def hands(self) -> int:
@@ -78,7 +79,7 @@ def audit_file(job: Job, config: int, item: Input | str, source: str, name: str
     out = PieceResult()
     try:
         with opener.open(target) as stream:
-            _audit_into(out, job, config, blocks_of_stream(stream, source, name),
+            _audit_into(out, job, config, lambda: blocks_of_stream(stream, source, name),
                         remote=not isinstance(item, Input))
     finally:
         opener.close()
@@ -94,23 +95,26 @@ def audit_range(job: Job, config: int, location: str, source: str, start: int, e
 
     out = PieceResult()
     with open_bytes(location, start, end) as stream:
-        _audit_into(out, job, config, blocks_of_export(stream, source, first_line),
+        _audit_into(out, job, config, lambda: blocks_of_export(stream, source, first_line),
                     remote=is_url(location))
     return out
 
 
-def _audit_into(out: PieceResult, job: Job, config: int, blocks: Iterator[HandBlock],
-                remote: bool) -> None:
-    """Audit ``blocks`` into ``out``; a file that turns out unreadable ends the piece
-    with the reason, after the hands read before (as the local run). Object storage
-    that fails (``remote``) raises instead, so that the task is retried."""
+def _audit_into(out: PieceResult, job: Job, config: int,
+                blocks: Callable[[], Iterator[HandBlock]], remote: bool) -> None:
+    """Audit the hand blocks ``blocks()`` cuts into ``out``; a file that turns out
+    unreadable (or that the cutter fails on) ends the piece with the reason, after the
+    hands read before (as the local run). Object storage that fails (``remote``) raises
+    instead, so that the task is retried."""
     try:
-        for chunk in _audited(job, config, blocks):
+        for chunk in _audited(job, config, blocks()):
             out.chunks.append(chunk)
     except (*READ_ERRORS, NotText) as exc:
         if remote and isinstance(exc, OSError) and not isinstance(exc, gzip.BadGzipFile):
             raise
-        out.error = _reason(exc)
+        out.error, out.fatal = _reason(exc), not isinstance(exc, NotText)
+    except Exception as exc:  # a cutter's own failure: this file only (as locally)
+        out.error, out.fatal = cut_failure(exc), True
 
 
 def _reason(exc: BaseException) -> str:

@@ -135,3 +135,28 @@ def test_a_failing_read_is_retried(tmp_path: Path, threads: Any, memory: Any) ->
     assert run.problems == []
     assert run.summary.hands == local.summary.hands
     assert run.summary.findings_by_code == local.summary.findings_by_code
+
+
+def test_a_cutter_that_fails_costs_its_file_only(tmp_path: Path, threads: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """As locally: the file whose cutter raises is one fatal problem, the rest audited
+    (worker threads in this process see the patched registry)."""
+    import dataclasses
+
+    from auditor import sites
+
+    def boom(text: str, source: str) -> None:
+        raise IndexError("synthetic")
+
+    monkeypatch.setattr(sites, "SITES", tuple(
+        dataclasses.replace(s, cut=boom) if s.name == "pokernow" else s for s in sites.SITES))
+    folder = tmp_path / "night"
+    folder.mkdir()
+    (folder / "a_log.csv").write_bytes((SAMPLES / "pokernow/admin_stack_change.csv").read_bytes())
+    (folder / "b.txt").write_bytes((SAMPLES / "pokerstars/capped_nl_holdem.txt").read_bytes())
+    run = audit_on_cluster([folder], None, scheduler=threads, settings=Settings())
+    local = audit_paths([folder], None, settings=Settings())
+    assert run.problems == local.problems
+    assert [p.fatal for p in run.problems] == [True]
+    assert "could not cut it into hands (please report): IndexError" in run.problems[0].message
+    assert run.summary.hands == local.summary.hands > 0
