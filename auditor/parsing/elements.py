@@ -23,6 +23,7 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
     next ``</tag>`` (or just before the next hand, or at the end of the text, when the
     closing tag is missing). ``context`` is the last non-blank text seen between hands."""
     close = re.compile(rf"</{re.escape(tag)}\s*>")
+    opened = _OpenElements(text)
     context = ""
     position = 0
     line = 1
@@ -35,7 +36,8 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
         line += text.count("\n", position, begin)
         limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         end_tag = close.search(text, m.end(), limit)
-        end = end_tag.end() if end_tag else _unclosed_end(text, m.end(), limit, begin)
+        end = end_tag.end() if end_tag else _unclosed_end(text, m.end(), limit,
+                                                          opened.at(begin))
         body = text[begin:end].rstrip()
         lines = body.split("\n")
         yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
@@ -47,14 +49,14 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
 _TAG = re.compile(r"<(?:!--.*?-->|!\[CDATA\[.*?\]\]>|\?xml\b|(/?)([^\s/>!?]+)[^>]*?(/?)>)", re.S)
 
 
-def _unclosed_end(text: str, begin: int, limit: int, start: int) -> int:
+def _unclosed_end(text: str, begin: int, limit: int, enclosing: set[str]) -> int:
     """Where a hand whose closing tag is missing ends (its start tag ends at ``begin``,
-    the next hand starts at ``limit``): before the first closing tag of an element it did
-    not open (its session's ``</session>``), the first start tag of an element that
-    encloses it (a new ``<session>`` after an unfinished one), or the next XML declaration
-    (a file concatenated after a cut-off one); else at ``limit``. What follows goes to the
-    next hand's context, so a new session's ``<general>`` is not lost inside a hand."""
-    enclosing = set(_open_elements(text, 0, start))
+    the next hand starts at ``limit``, the elements open around it are ``enclosing``):
+    before the first closing tag of an element it did not open (its session's
+    ``</session>``), the first start tag of an element that encloses it (a new
+    ``<session>`` after an unfinished one), or the next XML declaration (a file
+    concatenated after a cut-off one); else at ``limit``. What follows goes to the next
+    hand's context, so a new session's ``<general>`` is not lost inside a hand."""
     open_tags: list[str] = []
     for m in _TAG.finditer(text, begin, limit):
         closing, name, empty = m.groups()
@@ -73,18 +75,28 @@ def _unclosed_end(text: str, begin: int, limit: int, start: int) -> int:
     return limit
 
 
-def _open_elements(text: str, begin: int, end: int) -> list[str]:
-    """The elements still open at ``end`` (outermost first), from ``begin`` on."""
-    open_tags: list[str] = []
-    for m in _TAG.finditer(text, begin, end):
-        closing, name, empty = m.groups()
-        if name is None or empty:
-            continue
-        if not closing:
-            open_tags.append(name)
-        elif name in open_tags:
-            del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
-    return open_tags
+class _OpenElements:
+    """The elements open at a place of ``text``, for places asked in increasing order:
+    each call walks on from the last, so a file of many unclosed hands stays linear."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.done = 0  # walked up to here
+        self.open_tags: list[str] = []  # outermost first
+
+    def at(self, end: int) -> set[str]:
+        """The names of the elements open at ``end`` (at or after the last place asked)."""
+        open_tags = self.open_tags
+        for m in _TAG.finditer(self.text, self.done, end):
+            closing, name, empty = m.groups()
+            if name is None or empty:
+                continue
+            if not closing:
+                open_tags.append(name)
+            elif name in open_tags:
+                del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
+        self.done = max(self.done, end)
+        return set(open_tags)
 
 
 def attribute(text: str, name: str) -> str:
