@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import BinaryIO
 
@@ -66,7 +66,7 @@ from auditor.pipeline import (
 )
 from auditor.report.chunk import findings_table
 from auditor.report.records import FindingRecord, FindingRow, HandRecord, PayoutRecord
-from auditor.report.schema import HANDS, PAYOUTS
+from auditor.report.schema import HANDS, PAYOUTS, keep_pandas_out
 from auditor.report.writer import (
     CountingReport,
     Format,
@@ -409,6 +409,7 @@ def _init_worker(settings: list[Settings], parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
+    keep_pandas_out()  # (a worker started afresh, not forked, asks again)
     _workers[:] = [HandAuditor(s) for s in settings]
 
 
@@ -533,6 +534,10 @@ def audit_paths(
             if on_chunk is not None:
                 on_chunk(ChunkDone(tables, blocks, configs[config]))
 
+        if jobs > 1:  # a run of one chunk starts no workers (a small input starts fast)
+            head = list(islice(chunks, 2))
+            jobs = jobs if len(head) > 1 else 1
+            chunks = chain(head, chunks)
         if jobs <= 1:
             for index, chunk in chunks:
                 config = config_of[index]
