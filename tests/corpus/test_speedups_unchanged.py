@@ -3,7 +3,8 @@ samples audited the fast way and the plain way give the same report tables, byte
 byte, and the command line prints the same findings.
 
 The plain way is each fast path switched off (``PLAIN``): a chunk per file
-(``api.PACK_FILES``). A new fast path adds its switch here.
+(``api.PACK_FILES``), hand by hand
+(``pipeline.BATCHED``). A new fast path adds its switch here.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ import pytest
 from click.testing import CliRunner
 
 import auditor.api as api
+import auditor.pipeline as pipeline
 from auditor.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
-PLAIN = [(api, "PACK_FILES", False)]
+PLAIN = [(api, "PACK_FILES", False), (pipeline, "BATCHED", False)]
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
