@@ -3,7 +3,7 @@ samples audited the fast way and the plain way give the same report tables, byte
 byte, and the command line prints the same findings.
 
 The plain way is each fast path switched off (``PLAIN``): a chunk per file
-(``api.PACK_FILES``), hand by hand
+(``api.PACK_FILES``), workers doing every chunk (``api.PREWARM``), hand by hand
 (``pipeline.BATCHED``). A new fast path adds its switch here.
 """
 
@@ -21,7 +21,7 @@ from auditor.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
-PLAIN = [(api, "PACK_FILES", False), (pipeline, "BATCHED", False)]
+PLAIN = [(api, "PACK_FILES", False), (api, "PREWARM", False), (pipeline, "BATCHED", False)]
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
