@@ -99,7 +99,8 @@ def main() -> None:
                         else "; REPORT DIFFERS")
                     print(f"{site:<11} j{jobs} {name:<10} {run.rate:7,.0f} hands/s "
                           f"(loop {run.loop_ns:.0f} ns, others {run.others:.2f}, "
-                          f"RSS {run.largest_kib / 1024:.0f} MiB){same}", flush=True)
+                          f"CPU {run.cpu:.2f} s, RSS {run.largest_kib / 1024:.0f} MiB){same}",
+                          flush=True)
     print()
     for (site, name, jobs), values in rates.items():
         plain = statistics.median(rates[(site, variants[0][0], jobs)])
