@@ -3,7 +3,11 @@
 (``ab.py`` runs them one after the other: on this shared VM, its medians of identical
 trees differed by up to 30 %).
 
-    python bench/ab_pair.py /tmp/speed/base /tmp/speed/new --sites pokerstars --rounds 6
+    PYTHONPATH=/tmp/speed/base python bench/ab_pair.py /tmp/speed/base /tmp/speed/new \
+        --sites pokerstars --rounds 6
+
+(The inputs' signature covers the auditor's sources: run the harness itself on a fixed
+tree, as above, or editing the checkout rebuilds the inputs under a running batch.)
 
 Prints each round's two rates and the median ratio of B to A. The inputs are
 ``bench.py``'s. Which tree starts first alternates between rounds.
@@ -50,11 +54,19 @@ def main() -> None:
             for name, root in order:
                 starts[name] = time.perf_counter()
                 procs[name] = _start(root, b.folder, bench.WORK / "out" / f"pair-{site}-{name}")
-            took = {}
-            for name, proc in procs.items():
-                proc.wait()
-                took[name] = time.perf_counter() - starts[name]
+            took: dict[str, float] = {}
+            while len(took) < 2:  # each run's end as it comes
+                for name, proc in procs.items():
+                    if name not in took and proc.poll() is not None:
+                        took[name] = time.perf_counter() - starts[name]
+                time.sleep(0.005)
+            import pyarrow.parquet as pq
+
             for name in ("a", "b"):
+                code = procs[name].returncode
+                out = bench.WORK / "out" / f"pair-{site}-{name}" / "hands.parquet"
+                if code not in (0, 1) or pq.read_metadata(out).num_rows != b.hands:
+                    sys.exit(f"{name} failed ({code}) on {b.folder}")
                 rates[name].append(b.hands / took[name])
             ratios.append(took["a"] / took["b"])
             print(f"{site:<11} round {r + 1}: A {rates['a'][-1]:7,.0f}  B {rates['b'][-1]:7,.0f} "

@@ -4,7 +4,8 @@ byte, and the command line prints the same findings.
 
 The plain way is each fast path switched off (``PLAIN``): a chunk per file
 (``api.PACK_FILES``), workers doing every chunk (``api.PREWARM``), hand by hand
-(``pipeline.BATCHED``). A new fast path adds its switch here.
+(``pipeline.BATCHED``), a guess of who is dealt in for every hand
+(``replay.ADAPTIVE_GUESS``). A new fast path adds its switch here.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import pytest
 from click.testing import CliRunner
 
 import auditor.api as api
+import auditor.engine.replay as replay
 import auditor.pipeline as pipeline
 from auditor.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
-PLAIN = [(api, "PACK_FILES", False), (api, "PREWARM", False), (pipeline, "BATCHED", False)]
+PLAIN = [(api, "PACK_FILES", False), (api, "PREWARM", False), (pipeline, "BATCHED", False),
+         (replay, "ADAPTIVE_GUESS", False)]
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
