@@ -194,6 +194,9 @@ def audit(paths: tuple[str, ...], out_dir: Path | str | None, fmt: str,
     """Audit the hand histories in PATHS: files, folders, .zip archives, .gz/.bz2/.xz
     files, or - for standard input. Prints each finding, then a summary; with -o, writes
     the report tables into OUT_DIR."""
+    from auditor.report.schema import keep_pandas_out
+
+    keep_pandas_out()  # before anything builds Arrow (the workers fork with it)
     from auditor import api
     from auditor.cli_output import (
         FindingPrinter,

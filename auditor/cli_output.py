@@ -99,9 +99,20 @@ class FindingPrinter:
         table = done.tables.findings
         if not table.num_rows:
             return
+        import pyarrow as pa
         import pyarrow.compute as pc
 
-        order = pc.sort_indices(table, [("line", "ascending"), ("code", "ascending")])
+        keys = [("line", "ascending"), ("code", "ascending")]
+        files: dict[str, int] = {}
+        for block in done.blocks:
+            files.setdefault(block.source, len(files))
+        if len(files) > 1:
+            # A chunk of several files: each file's findings in line order, the files in
+            # the chunk's order, as when each file was a chunk of its own.
+            rank = [files.get(s, 0) for s in table.column("source").to_pylist()]
+            table = table.append_column("_file", pa.array(rank, pa.int64()))
+            keys.insert(0, ("_file", "ascending"))
+        order = pc.sort_indices(table, keys)
         rows = table.take(order).select(list(_COLUMNS)).to_pylist()
         lines = _SourceLines(done.blocks) if self.fmt == "full" else None
         for row in rows:
@@ -134,7 +145,7 @@ class FindingPrinter:
         where = f"{s(row['source'], 'bold')}{s(':', 'cyan')}{row['line']}{s(':', 'cyan')}"
         self.out.write(f"{where} {what}\n")
         if lines is not None:
-            text = lines.get(row["line"])
+            text = lines.get(row["source"], row["line"])
             if text is not None:
                 number = str(row["line"])
                 bar = s("|", "blue")
@@ -153,17 +164,24 @@ def _json_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 class _SourceLines:
-    """The text of a chunk's file lines, looked up by line number (for ``full``)."""
+    """The text of a chunk's file lines, looked up by file and line number (for
+    ``full``)."""
 
     def __init__(self, blocks: list[HandBlock]) -> None:
-        self._blocks = sorted(blocks, key=lambda b: b.span[0])
-        self._starts = [b.span[0] for b in self._blocks]
+        self._files: dict[str, list[HandBlock]] = {}
+        for block in blocks:
+            self._files.setdefault(block.source, []).append(block)
+        self._starts: dict[str, list[int]] = {}
+        for source, mine in self._files.items():
+            mine.sort(key=lambda b: b.span[0])
+            self._starts[source] = [b.span[0] for b in mine]
 
-    def get(self, line: int) -> str | None:
-        i = bisect_right(self._starts, line) - 1
+    def get(self, source: str, line: int) -> str | None:
+        starts = self._starts.get(source)
+        i = bisect_right(starts, line) - 1 if starts else -1
         if i < 0:
             return None
-        block = self._blocks[i]
+        block = self._files[source][i]
         if block.numbers is None:
             index = line - block.first_line
             return block.lines[index] if 0 <= index < len(block.lines) else None

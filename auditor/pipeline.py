@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -85,18 +85,70 @@ class HandAuditor:
     def audit_hand(self, hand: Hand) -> tuple[ReplayResult, Settlement]:
         """Replay ``hand`` and settle its pots: the betting findings and the replay, the
         pot findings and the payout rows."""
-        profile = self.settings.profile
-        result = replay(hand, profile, checks_for(self.codes, hand.info.limit))
-        settled = settle(hand, result, profile)
-        found = check_pots(settled.audit, self.codes) if settled.audit is not None else []
-        if hand.dialect.topups_logged:
-            found += check_between_hands(hand, self.codes)
-        return result, Settlement(found, settled.payouts)
+        result = replay(hand, self.settings.profile, checks_for(self.codes, hand.info.limit))
+        return result, self._settle(hand, result)
 
     def audit_block(self, block: HandBlock) -> HandOutcome:
         """Read, replay and settle one hand block. Whatever the block holds, this returns
         the hand's row: a hand the auditor fails on is ``HH001`` "could not be audited
         (please report)", never an exception."""
+        parsed = self._read(block)
+        if isinstance(parsed, HandOutcome):
+            return parsed
+        try:
+            return self._audit(parsed)
+        except Exception as exc:
+            return self.unreadable(internal_error(block, exc, parsed))
+
+    def audit_many(self, blocks: Sequence[HandBlock]) -> list[HandOutcome]:
+        """``audit_blocks`` of each block in turn, the same outcomes, worked stage by
+        stage: every hand read, then every hand replayed, then settled, then its rows
+        made. Each stage's code and data stay warm across hands (about 10 % of the
+        audit). A hand that fails at any stage is its own HH001, as in ``audit_block``;
+        the others go on."""
+        profile = self.settings.profile
+        hands: list[Hand | None] = []
+        done: list[HandOutcome | None] = []
+        for block in blocks:
+            parsed = self._read(block)
+            if isinstance(parsed, HandOutcome):
+                hands.append(None)
+                done.append(parsed)
+            else:
+                hands.append(parsed)
+                done.append(None)
+        replays: list[ReplayResult | None] = [None] * len(hands)
+        for i, hand in enumerate(hands):
+            if hand is None or hand.cancelled:
+                continue
+            try:
+                replays[i] = replay(hand, profile, checks_for(self.codes, hand.info.limit))
+            except Exception as exc:
+                done[i], hands[i] = self.unreadable(internal_error(blocks[i], exc, hand)), None
+        settlements: list[Settlement | None] = [None] * len(hands)
+        for i, hand in enumerate(hands):
+            result = replays[i]
+            if hand is None or result is None:
+                continue
+            try:
+                settlements[i] = self._settle(hand, result)
+            except Exception as exc:
+                done[i], hands[i] = self.unreadable(internal_error(blocks[i], exc, hand)), None
+        for i, hand in enumerate(hands):
+            if hand is None:
+                continue
+            try:
+                done[i] = self._outcome(hand, replays[i], settlements[i])
+            except Exception as exc:
+                done[i] = self.unreadable(internal_error(blocks[i], exc, hand))
+        out: list[HandOutcome] = []
+        for block, outcome in zip(blocks, done, strict=True):
+            assert outcome is not None
+            out += self._split_if_glued(block, outcome)
+        return out
+
+    def _read(self, block: HandBlock) -> Hand | HandOutcome:
+        """The hand of a block, or the outcome of a block that gives none."""
         try:
             parsed = read_block(block)
         except Exception as exc:  # a bug in a reader: this hand only
@@ -113,16 +165,17 @@ class HandAuditor:
                 hand_id=info.hand_id if info is not None else _hand_id_of(block), info=info))
         if isinstance(parsed, Unreadable):
             return self.unreadable(parsed)
-        try:
-            return self._audit(parsed)
-        except Exception as exc:
-            return self.unreadable(internal_error(block, exc, parsed))
+        return parsed
 
     def audit_blocks(self, block: HandBlock) -> list[HandOutcome]:
         """``audit_block``, and when the block cannot be read because another hand's
         header is glued inside one of its lines (files joined without a newline), each
         of the hands it holds."""
-        outcome = self.audit_block(block)
+        return self._split_if_glued(block, self.audit_block(block))
+
+    def _split_if_glued(self, block: HandBlock, outcome: HandOutcome) -> list[HandOutcome]:
+        """``[outcome]``, or the outcomes of the hands glued inside ``block`` when it
+        could not be read for that (see ``audit_blocks``)."""
         if outcome.hand[-1] == "audited" or outcome.hand[-1] == "cancelled":
             return [outcome]
         parts = split_at_glued_header(block)
@@ -130,11 +183,27 @@ class HandAuditor:
             return [outcome]
         return [self.audit_block(part) for part in parts]
 
+    def _settle(self, hand: Hand, result: ReplayResult) -> Settlement:
+        """The pots of a replayed hand settled and judged (the second half of
+        ``audit_hand``)."""
+        settled = settle(hand, result, self.settings.profile)
+        found = check_pots(settled.audit, self.codes) if settled.audit is not None else []
+        if hand.dialect.topups_logged:
+            found += check_between_hands(hand, self.codes)
+        return Settlement(found, settled.payouts)
+
     def _audit(self, hand: Hand) -> HandOutcome:
-        info = hand.info
         if hand.cancelled:
-            return HandOutcome(hand_row(hand, "cancelled"), decimals=info.decimals)
+            return self._outcome(hand, None, None)
         result, settlement = self.audit_hand(hand)
+        return self._outcome(hand, result, settlement)
+
+    def _outcome(self, hand: Hand, result: ReplayResult | None,
+                 settlement: Settlement | None) -> HandOutcome:
+        """The rows of a hand replayed and settled (both None: a cancelled hand)."""
+        info = hand.info
+        if result is None or settlement is None:
+            return HandOutcome(hand_row(hand, "cancelled"), decimals=info.decimals)
         found = result.findings + settlement.findings
         findings = [self.finding_row(f, hand.source, info.hand_id) for f in found] if found else []
         payouts = settlement.payouts
@@ -231,17 +300,21 @@ class ChunkResult:
     payout_counts: list[int] = field(default_factory=list)  # payout rows per hand
 
 
+BATCHED = True  # a chunk audited stage by stage (False: hand by hand, the plain way)
+
+
 def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
-    """Audit consecutive hand blocks of one file."""
+    """Audit consecutive hand blocks (of one file or several, in file order)."""
     rows = ChunkRows()
     stacks = []
-    outcomes: list[HandOutcome] = []
     with _collector_paused():
-        for block in chunk:
-            for outcome in auditor.audit_blocks(block):
-                rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
-                stacks.append((outcome.source, outcome.stacks))
-                outcomes.append(outcome)
+        if BATCHED:
+            outcomes = auditor.audit_many(chunk)
+        else:
+            outcomes = [o for block in chunk for o in auditor.audit_blocks(block)]
+        for outcome in outcomes:
+            rows.add(outcome.hand, outcome.findings, outcome.payouts, outcome.decimals)
+            stacks.append((outcome.source, outcome.stacks))
         try:
             tables = rows.tables()
         except Exception:  # a row Arrow refuses: find its hand, keep the others

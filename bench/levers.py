@@ -3,16 +3,16 @@ real command line runs, timed against the plain command on the same bench input,
 rounds, and its report compared with the plain one (a lever must change no result).
 
     python bench/levers.py                        # every lever, PokerStars, 1 job and 2
-    python bench/levers.py --sites wpn --levers pack --repeat 5
+    python bench/levers.py --sites wpn --levers nopack --repeat 5
 
 Levers (``LEVERS``):
 
-- ``pack``: chunks of ``api.CHUNK_HANDS`` hands across files. Real exports are one file
-  per session of about a hundred hands, and chunks never cross files, so the pipeline
-  runs in chunks of a hundred: five times the per-chunk work (Arrow tables, writes, a
+- ``nopack``: a chunk per file, as before chunks went across files (``api.PACK_FILES``).
+  Real exports are one file per session of about a hundred hands, so the plain way runs
+  chunks of a hundred: five times the per-chunk work (Arrow tables, writes, a
   ``gc.freeze``, a pickled round trip to a worker) of the 500 it was tuned for.
-- ``nopandas``: pandas kept out (pyarrow imports it inside the first ``pa.array``, in
-  every process; PERF.md §4).
+- ``nopandas``: pandas refused outright (the command line already keeps pyarrow from
+  importing it: ``auditor.report.schema.keep_pandas_out``).
 
     python bench/levers.py --run LEVER audit ARGS...   # the patched command line itself
 """
@@ -22,43 +22,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Callable, Iterator
-from itertools import islice
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 
-def _pack() -> None:
-    """Chunks of ``CHUNK_HANDS`` hands, filled across files in file order."""
+def _nopack() -> None:
+    """A chunk per file again (``api.PACK_FILES``): the plain way the packed chunks are
+    measured against."""
     import auditor.api as api
-    from auditor.parsing.blocks import HandBlock, blocks_of_file
-    from auditor.parsing.decode import NotText
 
-    def chunks(files: list[tuple[Path, bool]], problems: list[Any],
-               on_file: Callable[[Path], None]) -> Iterator[list[HandBlock]]:
-        pending: list[HandBlock] = []
-        for path, named in files:
-            on_file(path)
-            count = 0
-            try:
-                blocks = blocks_of_file(path, str(path))
-                while part := list(islice(blocks, api.CHUNK_HANDS - len(pending))):
-                    count += len(part)
-                    pending += part
-                    if len(pending) >= api.CHUNK_HANDS:
-                        yield pending
-                        pending = []
-            except (OSError, NotText) as exc:
-                problems.append(api.InputProblem(str(path), f"cannot read: {api._reason(exc)}",
-                                                 named))
-                continue
-            if count == 0:
-                problems.append(api.InputProblem(str(path), "no hand history found in this "
-                                                 "file", named))
-        if pending:
-            yield pending
-
-    api._chunks = chunks  # type: ignore[assignment]
+    api.PACK_FILES = False
 
 
 def _nopandas() -> None:
@@ -67,7 +40,7 @@ def _nopandas() -> None:
     sys.modules["pandas"] = None  # type: ignore[assignment]
 
 
-LEVERS: dict[str, Callable[[], None]] = {"pack": _pack, "nopandas": _nopandas}
+LEVERS: dict[str, Callable[[], None]] = {"nopack": _nopack, "nopandas": _nopandas}
 
 
 def run_patched(lever: str, argv: list[str]) -> None:

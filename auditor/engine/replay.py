@@ -79,11 +79,27 @@ def replay(hand: Hand, profile: Profile, checks: Checks = NO_CHECKS) -> ReplayRe
     are returned), and who folded or went all-in."""
     # Who is dealt in is first taken from the seat lines (sitting out or not), which
     # spares a pass over the events; when the events show otherwise, the hand is
-    # replayed again with the players who did take part (``dealt_in_players``).
+    # replayed again with the players who did take part (``dealt_in_players``). A
+    # confirmed guess replays as that second way would, so where guesses often miss
+    # (Winamax and PartyPoker list players who are not dealt in: a quarter of their
+    # hands) the guess is no longer made for the site.
+    site = hand.info.site
+    tally = _GUESSES.get(site)
+    if tally is None:
+        tally = _GUESSES[site] = [0, 0]
+    if ADAPTIVE_GUESS and tally[0] >= _GUESS_TRIAL and tally[1] * 8 > tally[0]:
+        return _replay(hand, profile, checks, guess=False)  # type: ignore[return-value]
+    tally[0] += 1
     result = _replay(hand, profile, checks, guess=True)
     if result is None:
+        tally[1] += 1
         result = _replay(hand, profile, checks, guess=False)
     return result  # type: ignore[return-value]
+
+
+ADAPTIVE_GUESS = True  # False: always guess first (the plain way)
+_GUESS_TRIAL = 64  # hands of a site guessed before its misses are weighed
+_GUESSES: dict[str, list[int]] = {}  # per site: [hands guessed, guesses that missed]
 
 
 def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> ReplayResult | None:

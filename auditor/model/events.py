@@ -1,4 +1,9 @@
-"""Hand-history events: frozen, slotted, keyword-only records with exact amounts.
+"""Hand-history events: slotted, keyword-only records with exact amounts.
+
+Events are values: nothing assigns to one once it is made (``dataclasses.replace`` makes
+a changed copy), and they compare and hash by their fields. They are not ``frozen``
+dataclasses only because building a frozen one costs a descriptor call per field, about
+8 µs a hand over the thirty events of a hand.
 
 Every event carries ``line``, the 1-based line of the source file it was read from, so
 that a finding can point at it. Amounts are integers of the hand's smallest unit (see
@@ -31,7 +36,7 @@ BlindKind = Literal[
 Cards = tuple[str, ...]  # e.g. ("Ah", "Kd"); empty where unknown
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Event:
     """Base of every event: where it was read."""
 
@@ -41,7 +46,7 @@ class Event:
 # --- set-up -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Seat(Event):
     """``Seat 3: name ($12.50 in chips)``: a player and his stack when the hand starts."""
 
@@ -51,7 +56,7 @@ class Seat(Event):
     sitting_out: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class PostBlind(Event):
     """A forced bet. ``amount`` is everything put in; ``dead`` the part of it that does
     not count toward the player's bet on the street (e.g. the small part of a
@@ -64,7 +69,7 @@ class PostBlind(Event):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class HoleCards(Event):
     """``Dealt to name [Ah Kd]``: cards the exporter saw dealt."""
 
@@ -75,7 +80,7 @@ class HoleCards(Event):
 # --- betting ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class StreetStart(Event):
     """A new street. ``board`` is the whole board after the deal. ``run`` is 0 for a
     normal hand and 1, 2, 3 for the FIRST, SECOND, THIRD board of a hand run more than once."""
@@ -85,24 +90,24 @@ class StreetStart(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Action(Event):
     """A voluntary action of a player."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Fold(Action):
     """``name: folds``."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Check(Action):
     """``name: checks``."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Call(Action):
     """``name: calls $2``: ``amount`` is the chips added."""
 
@@ -110,7 +115,7 @@ class Call(Action):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Bet(Action):
     """``name: bets $2``: the first bet of a street; ``amount`` is the chips added."""
 
@@ -118,7 +123,7 @@ class Bet(Action):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Raise(Action):
     """``name: raises $2 to $6``: ``to`` is the street total after the raise;
     ``by`` the increment as printed (None where the site does not print one)."""
@@ -131,7 +136,7 @@ class Raise(Action):
 # --- end of the hand ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class UncalledReturned(Event):
     """``Uncalled bet ($3.26) returned to name``."""
 
@@ -139,14 +144,14 @@ class UncalledReturned(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class ShowdownStart(Event):
     """``*** SHOW DOWN ***`` (``run`` as in StreetStart)."""
 
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Shows(Event):
     """``name: shows [Qs Js] (a full house…)`` at showdown (or earlier)."""
 
@@ -155,7 +160,7 @@ class Shows(Event):
     description: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Mucks(Event):
     """``name: mucks hand`` or ``name: doesn't show hand`` (``shown`` False)."""
 
@@ -163,7 +168,7 @@ class Mucks(Event):
     cards: Cards = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class Collected(Event):
     """``name collected $25.96 from pot``. ``pot`` is 0 for the main pot (or the only
     pot), N for side pot-N, None when the site does not say which pot (GGPoker and
@@ -176,7 +181,7 @@ class Collected(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class StatedBet(Event):
     """What the history states a player put into the pot over the whole hand, returned
     excess included (iPoker's ``bet`` attribute): beside the replayed contributions, a
@@ -186,7 +191,7 @@ class StatedBet(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class CashedOut(Event):
     """``name cashed out the hand for $22.77 | Cash Out Fee $0.46``: paid by the site,
     outside the pot; the player's share of the pot is then not awarded."""
@@ -196,7 +201,7 @@ class CashedOut(Event):
     fee: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class HouseMoney(Event):
     """Chips the house puts into the pot (GGPoker's ``Cash Drop to Pot : total $0.2``):
     counted in the pot and paid out with it, but put in by no player."""
@@ -214,7 +219,7 @@ SidePaymentKind = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class SidePayment(Event):
     """Money that moves between a player and the site outside the pot (EV-cashout risk,
     insurance premiums, a cash-out paid by the site). ``amount`` is what the player's
@@ -236,7 +241,7 @@ StackChangeKind = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class StackChange(Event):
     """A stack changed between hands, as the log records it (PokerNow's joins, rebuys and
     admin updates). ``amount`` is the chips added (negative: taken), ``before`` and
@@ -251,7 +256,7 @@ class StackChange(Event):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class PotSummary(Event):
     """``Total pot $2.54 Main pot $1.31. Side pot-1 $0.42. | Rake $0.12``.
     ``fees`` holds any other named deduction (jackpot, …) as (name, amount)."""
@@ -263,7 +268,7 @@ class PotSummary(Event):
     fees: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class BoardSummary(Event):
     """``Board [Qh Ad Ts As Qd]`` or ``FIRST Board [...]`` in the summary."""
 
@@ -271,7 +276,7 @@ class BoardSummary(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class SeatSummary(Event):
     """A summary seat line. ``won`` lists the amounts of ``won ($x)`` / ``collected ($x)``
     (one per run); ``cards`` the cards shown or mucked."""
@@ -297,7 +302,7 @@ TableNoteKind = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class TableNote(Event):
     """A line that changes no chips: chat, joins/leaves, sitting out, time-outs…"""
 
@@ -306,25 +311,29 @@ class TableNote(Event):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class HandCancelled(Event):
     """``Hand cancelled``: the hand was voided; chips go back."""
 
 
 def positional(cls: type[T]) -> Callable[..., T]:
-    """A fast constructor of the frozen, slotted dataclass ``cls`` taking every field
+    """A fast constructor of the slotted dataclass ``cls`` taking every field
     positionally, in field order.
 
-    Readers build hundreds of thousands of events a second; a frozen dataclass's
-    ``__init__`` pays for keyword handling and for going around its own ``__setattr__``
-    on every field. This sets each slot once on a fresh object through the slot's
-    descriptor, exactly what ``__init__`` does, so the result is an ordinary frozen object.
+    Readers build hundreds of thousands of events a second; a dataclass's ``__init__``
+    pays for keyword handling, and a frozen one for going around its own ``__setattr__``
+    on every field. This sets each slot once on a fresh object: a plain store, or for a
+    frozen class a call of the slot's descriptor, exactly what ``__init__`` does, so the
+    result is an ordinary object of ``cls``.
     """
     names = [f.name for f in fields(cls)]
     namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
-    for name in names:
-        namespace[f"set_{name}"] = getattr(cls, name).__set__
-    body = "".join(f"    set_{n}(o, {n})\n" for n in names)
+    if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        for name in names:
+            namespace[f"set_{name}"] = getattr(cls, name).__set__
+        body = "".join(f"    set_{n}(o, {n})\n" for n in names)
+    else:
+        body = "".join(f"    o.{n} = {n}\n" for n in names)
     source = f"def make({', '.join(names)}):\n    o = new(cls)\n{body}    return o\n"
     exec(source, namespace)  # generated from the dataclass's own field names
     make = namespace["make"]

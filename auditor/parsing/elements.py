@@ -23,7 +23,7 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
     next ``</tag>`` (or just before the next hand, or at the end of the text, when the
     closing tag is missing). ``context`` is the last non-blank text seen between hands."""
     close = re.compile(rf"</{re.escape(tag)}\s*>")
-    opened = _OpenElements(text)
+    enclosing = _OpenElements(text)
     context = ""
     position = 0
     line = 1
@@ -37,7 +37,7 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
         limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         end_tag = close.search(text, m.end(), limit)
         end = end_tag.end() if end_tag else _unclosed_end(text, m.end(), limit,
-                                                          opened.at(begin))
+                                                          enclosing.at(begin))
         body = text[begin:end].rstrip()
         lines = body.split("\n")
         yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
@@ -51,8 +51,8 @@ _TAG = re.compile(r"<(?:!--.*?-->|!\[CDATA\[.*?\]\]>|\?xml\b|(/?)([^\s/>!?]+)[^>
 
 def _unclosed_end(text: str, begin: int, limit: int, enclosing: set[str]) -> int:
     """Where a hand whose closing tag is missing ends (its start tag ends at ``begin``,
-    the next hand starts at ``limit``, the elements open around it are ``enclosing``):
-    before the first closing tag of an element it did not open (its session's
+    the next hand starts at ``limit``, ``enclosing`` are the elements open where it
+    starts): before the first closing tag of an element it did not open (its session's
     ``</session>``), the first start tag of an element that encloses it (a new
     ``<session>`` after an unfinished one), or the next XML declaration (a file
     concatenated after a cut-off one); else at ``limit``. What follows goes to the next
@@ -76,27 +76,51 @@ def _unclosed_end(text: str, begin: int, limit: int, enclosing: set[str]) -> int
 
 
 class _OpenElements:
-    """The elements open at a place of ``text``, for places asked in increasing order:
-    each call walks on from the last, so a file of many unclosed hands stays linear."""
+    """``_open_elements(text, 0, end)`` for ends that only grow, each call going on from
+    the tags the last one walked instead of from the start of the file (a file with a
+    few unclosed hands was walked once per such hand: quadratic)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.done = 0  # walked up to here
-        self.open_tags: list[str] = []  # outermost first
+        self.tags = _TAG.finditer(text)  # walked over the whole text, lazily
+        self.next: re.Match[str] | None = next(self.tags, None)
+        self.open: list[str] = []
+        self.end = 0
 
     def at(self, end: int) -> set[str]:
-        """The names of the elements open at ``end`` (at or after the last place asked)."""
-        open_tags = self.open_tags
-        for m in _TAG.finditer(self.text, self.done, end):
-            closing, name, empty = m.groups()
-            if name is None or empty:
-                continue
-            if not closing:
-                open_tags.append(name)
-            elif name in open_tags:
-                del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
-        self.done = max(self.done, end)
-        return set(open_tags)
+        """The elements open at ``end`` (ends that go back are walked the plain way)."""
+        if end < self.end:
+            return set(_open_elements(self.text, 0, end))
+        self.end = end
+        m = self.next
+        while m is not None and m.end() <= end:
+            _walk(self.open, m)
+            m = next(self.tags, None)
+        self.next = m
+        if m is not None and m.start() < end:
+            # A tag (a comment, CDATA) that runs across ``end``: a walk that stops at
+            # ``end`` reads it otherwise; walk the plain way.
+            return set(_open_elements(self.text, 0, end))
+        return set(self.open)
+
+
+def _walk(open_tags: list[str], m: re.Match[str]) -> None:
+    """One tag of a walk through a document: the elements still open after it."""
+    closing, name, empty = m.groups()
+    if name is None or empty:
+        return
+    if not closing:
+        open_tags.append(name)
+    elif name in open_tags:
+        del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name):]
+
+
+def _open_elements(text: str, begin: int, end: int) -> list[str]:
+    """The elements still open at ``end`` (outermost first), from ``begin`` on."""
+    open_tags: list[str] = []
+    for m in _TAG.finditer(text, begin, end):
+        _walk(open_tags, m)
+    return open_tags
 
 
 def attribute(text: str, name: str) -> str:

@@ -1,0 +1,70 @@
+"""Every speed-up leaves every result as it was: the whole corpus (every site) and the
+samples audited the fast way and the plain way give the same report tables, byte for
+byte, and the command line prints the same findings.
+
+The plain way is each fast path switched off (``PLAIN``): a chunk per file
+(``api.PACK_FILES``), workers doing every chunk (``api.PREWARM``), hand by hand
+(``pipeline.BATCHED``), a guess of who is dealt in for every hand
+(``replay.ADAPTIVE_GUESS``). A new fast path adds its switch here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import auditor.api as api
+import auditor.engine.replay as replay
+import auditor.pipeline as pipeline
+from auditor.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
+
+PLAIN = [(api, "PACK_FILES", False), (api, "PREWARM", False), (pipeline, "BATCHED", False),
+         (replay, "ADAPTIVE_GUESS", False)]
+
+
+def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    for module, name, value in PLAIN:
+        monkeypatch.setattr(module, name, value)
+
+
+def _tables(out: Path) -> dict[str, bytes]:
+    """The report's CSV tables, as written."""
+    return {p.name: p.read_bytes() for p in sorted(out.glob("*.csv"))}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_corpus_and_samples_report_the_same_either_way(
+        corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    fast, plain = tmp_path / "fast", tmp_path / "plain"
+    inputs = [corpus, SAMPLES]
+    api.audit_paths(inputs, fast, fmt="csv", jobs=jobs)
+    with monkeypatch.context() as m:
+        _plain(m)
+        api.audit_paths(inputs, plain, fmt="csv", jobs=jobs)
+    got, want = _tables(fast), _tables(plain)
+    assert set(got) == {"hands.csv", "findings.csv", "payouts.csv", "sessions.csv"}
+    for name in want:
+        assert got[name] == want[name], name
+
+
+def test_the_command_line_prints_the_same_either_way(corpus: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["audit", str(corpus), str(SAMPLES), "--jobs", "1", "--min-severity", "info",
+            "--color", "never"]
+    fast = CliRunner().invoke(main, args)
+    with monkeypatch.context() as m:
+        _plain(m)
+        plain = CliRunner().invoke(main, args)
+    assert fast.exit_code == plain.exit_code
+    assert fast.output.count("\n") > 1000
+    assert _untimed(fast.output) == _untimed(plain.output)
+
+
+def _untimed(output: str) -> str:
+    """The output without the run's time and speed."""
+    return re.sub(r"in [0-9.]+ s \([0-9,]+ hands/s", "in … s (… hands/s", output)

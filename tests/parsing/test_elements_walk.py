@@ -1,0 +1,75 @@
+"""The XML cutter's walk of open elements, kept as it goes (``_OpenElements``), finds
+what a walk from the start of the file finds, at every hand of the corpus and the
+samples, and on tags that run across a hand's start."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import auditor.parsing.elements as elements
+from auditor.parsing.elements import _open_elements, _OpenElements, blocks_of_elements
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus"
+if not CORPUS.is_dir():
+    CORPUS = ROOT.parents[1] / "shared" / "corpus"
+_START = re.compile(r"<game\b|<Game\b|<HISTORY\b|<session\b")
+
+
+def _xml_texts() -> list[tuple[Path, str]]:
+    out = []
+    for root in (CORPUS, ROOT / "sample_histories"):
+        if not root.is_dir():
+            continue
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            if path.suffix.lower() in (".xml", ".txt"):
+                text = path.read_bytes().decode("utf-8", "replace")
+                if "<" in text[:2000] and _START.search(text):
+                    out.append((path, text))
+    return out
+
+
+def test_the_walk_as_it_goes_is_the_walk_from_the_start() -> None:
+    texts = _xml_texts()
+    assert texts
+    for path, text in texts:
+        walk = _OpenElements(text)
+        for m in _START.finditer(text):
+            assert walk.at(m.start()) == set(_open_elements(text, 0, m.start())), path
+
+
+@pytest.mark.parametrize("text", [
+    "<session><game id='1'><x>",  # unclosed hands
+    "<session><!-- <game id='1'> --><game id='2'>",  # a start inside a comment
+    "<s><![CDATA[ <game> ]]><game><a></s><game>",  # inside CDATA, then closed
+    "<a><b/><c></c><game><d></a><game><?xml version='1.0'?><game>",
+])
+def test_tags_across_a_start(text: str) -> None:
+    walk = _OpenElements(text)
+    for m in re.finditer("<game", text):
+        assert walk.at(m.start()) == set(_open_elements(text, 0, m.start()))
+
+
+class _Plain:
+    """The walk from the start of the file at every call (the plain way)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def at(self, end: int) -> set[str]:
+        return set(_open_elements(self.text, 0, end))
+
+
+def test_the_cut_is_the_same_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _xml_texts()
+    for tag, start in (("game", re.compile(r"<game\b")), ("Game", re.compile(r"<Game\b")),
+                       ("HISTORY", re.compile(r"<HISTORY\b"))):
+        for path, text in texts:
+            fast = list(blocks_of_elements(text, str(path), "x", start, tag))
+            with monkeypatch.context() as m:
+                m.setattr(elements, "_OpenElements", _Plain)
+                plain = list(blocks_of_elements(text, str(path), "x", start, tag))
+            assert fast == plain, path

@@ -1,0 +1,57 @@
+"""A chunk audited stage by stage (``HandAuditor.audit_many``) gives the outcomes of
+auditing its hands one at a time, failures included: a hand that raises at any stage is
+its own HH001 "could not be audited", the others go on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import auditor.pipeline as pipeline
+from auditor.parsing.blocks import HandBlock, blocks_of_file
+from auditor.pipeline import HandAuditor
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
+
+
+def _blocks() -> list[HandBlock]:
+    blocks: list[HandBlock] = []
+    for path in sorted(SAMPLES.rglob("*")):
+        if path.is_file() and path.suffix in (".txt", ".xml", ".csv", ".phh"):
+            blocks += blocks_of_file(path, str(path))
+    return blocks
+
+
+def test_stage_by_stage_is_hand_by_hand() -> None:
+    blocks = _blocks()
+    assert len(blocks) > 500
+    auditor = HandAuditor()
+    one_by_one = [o for b in blocks for o in auditor.audit_blocks(b)]
+    assert auditor.audit_many(blocks) == one_by_one
+
+
+def _failing(real: Callable[..., Any], victims: set[int]) -> Callable[..., Any]:
+    """``real``, raising for the hands whose first line is in ``victims``."""
+    def stage(hand: Any, *args: Any) -> Any:
+        if hand.first_line in victims:
+            raise RuntimeError("boom")
+        return real(hand, *args)
+    return stage
+
+
+@pytest.mark.parametrize("stage", ["replay", "settle", "hand_row", "read_block"])
+def test_a_hand_failing_at_any_stage_fails_alone(stage: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = [b for b in _blocks() if "pokerstars" in b.source][:60]
+    victims = {blocks[3].first_line, blocks[17].first_line}
+    monkeypatch.setattr(pipeline, stage, _failing(getattr(pipeline, stage), victims))
+    auditor = HandAuditor()
+    one_by_one = [o for b in blocks for o in auditor.audit_blocks(b)]
+    batched = auditor.audit_many(blocks)
+    assert batched == one_by_one
+    failed = [o for o in batched if o.hand[-1] == "unparsable"
+              and any("could not be audited" in f[8] for f in o.findings)]
+    assert len(failed) >= 2
