@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -73,7 +73,6 @@ from auditor.report.writer import (
     Format,
     ReportSummary,
     ReportTables,
-    ReportWriter,
     open_report,
 )
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
@@ -545,35 +544,22 @@ def audit_paths(
         config_of.append(index_of[id(chosen)])
     if not configs:
         configs.append(settings or Settings())
-    auditors = [HandAuditor(s) for s in configs]
-    checks = [ContinuityChecker(a) for a in auditors]
-    seen: set[int] = set()
-    repeats = [DuplicateFilter(a, seen) for a in auditors]
     found_ledgers: list[Ledger] = []
     if any(item.name.lower().endswith(".csv") for item in inputs):
         inputs, found_ledgers = _ledgers_among(inputs, Opener(stdin=stdin), problems)
-    sessions = SessionAudit([*read_ledgers(ledgers), *found_ledgers])
+    all_ledgers = [*read_ledgers(ledgers), *found_ledgers]
     meter = meter or ByteMeter()
     meter.total += sum(item.size for item in inputs)
     opener = Opener(meter, stdin)
     chunks = _chunks(inputs, problems, opener, on_file, config_of)
     made = provenance(configs, inputs)
-    made["ledgers"] = [ledger.source for ledger in sessions.ledgers]
+    made["ledgers"] = [ledger.source for ledger in all_ledgers]
     report = (open_report(Path(out_dir), fmt, provenance=made)
               if out_dir is not None else CountingReport(fmt))
 
     with report:
-        def write(config: int, result: ChunkResult, blocks: list[HandBlock]) -> None:
-            result = repeats[config](result)
-            tables = _with_continuity(result, checks[config])
-            report.add_tables(tables)
-            statuses = tables.hands.column("status").to_pylist()
-            for (source, stacks), status in zip(result.stacks, statuses, strict=True):
-                if status != "cancelled":  # (a cancelled hand moves no chips)
-                    sessions.feed(source, stacks, config)
-            on_hands(len(result.stacks))
-            if on_chunk is not None:
-                on_chunk(ChunkDone(tables, blocks, configs[config]))
+        stitcher = Stitcher(configs, report, all_ledgers, on_hands, on_chunk)
+        auditors, write = stitcher.auditors, stitcher.add
 
         if jobs > 1 and PREWARM:
             # The parent audits the first chunk itself before the workers fork: they
@@ -609,8 +595,7 @@ def audit_paths(
                 _stop(pool)
                 raise
             pool.shutdown()
-        done = sessions.finish()
-        _write_sessions(done, report, auditors, configs, on_chunk)
+        done = stitcher.finish()
     problems += [InputProblem(use.ledger, "matches no PokerNow log of the run (name it "
                               "ledger_<game id>.csv, as the log's game id)", True)
                  for use in done.ledgers if use.log is None]
@@ -623,7 +608,56 @@ def audit_paths(
                      ledgers=done.ledgers)
 
 
-def _write_sessions(done: SessionsDone, report: ReportWriter | CountingReport,
+class ReportTarget(Protocol):
+    """Where a run's tables go: a report folder, a count (no ``-o``), a cluster's
+    dataset."""
+
+    def add_tables(self, tables: ReportTables) -> None: ...
+
+    def add_sessions(self, table: pa.Table) -> None: ...
+
+
+class Stitcher:
+    """Feeds audited chunks, in input order, through what must see the hands in file
+    order into the report: HH004 (a hand seen before in the run), SE001 (a stack changed
+    since the table's previous hand, across chunks and a cluster's byte ranges) and the
+    sessions. The local run and a cluster's client both write through it."""
+
+    def __init__(self, configs: list[Settings], report: ReportTarget, ledgers: list[Ledger],
+                 on_hands: Callable[[int], None] = lambda n: None,
+                 on_chunk: Callable[[ChunkDone], None] | None = None) -> None:
+        self.configs = configs
+        self.report = report
+        self.auditors = [HandAuditor(s) for s in configs]
+        self.checks = [ContinuityChecker(a) for a in self.auditors]
+        seen: set[int] = set()
+        self.repeats = [DuplicateFilter(a, seen) for a in self.auditors]
+        self.sessions = SessionAudit(list(ledgers))
+        self.on_hands = on_hands
+        self.on_chunk = on_chunk
+
+    def add(self, config: int, result: ChunkResult, blocks: list[HandBlock]) -> None:
+        """One chunk audited under configuration ``config``, after every chunk before it
+        in input order."""
+        result = self.repeats[config](result)
+        tables = _with_continuity(result, self.checks[config])
+        self.report.add_tables(tables)
+        statuses = tables.hands.column("status").to_pylist()
+        for (source, stacks), status in zip(result.stacks, statuses, strict=True):
+            if status != "cancelled":  # (a cancelled hand moves no chips)
+                self.sessions.feed(source, stacks, config)
+        self.on_hands(len(result.stacks))
+        if self.on_chunk is not None:
+            self.on_chunk(ChunkDone(tables, blocks, self.configs[config]))
+
+    def finish(self) -> SessionsDone:
+        """The sessions table and the ledgers' findings, into the report."""
+        done = self.sessions.finish()
+        _write_sessions(done, self.report, self.auditors, self.configs, self.on_chunk)
+        return done
+
+
+def _write_sessions(done: SessionsDone, report: ReportTarget,
                     auditors: list[HandAuditor], configs: list[Settings],
                     on_chunk: Callable[[ChunkDone], None] | None) -> None:
     """The sessions table, and the ledgers' findings (SE003) into the findings table."""

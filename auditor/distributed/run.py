@@ -15,7 +15,7 @@ The run is the local one but for where each chunk of hands is audited:
    the key of its (input, piece): a task that fails is retried (``retries``), and a
    worker that dies has its tasks run again elsewhere; either way the one result of a
    key is used, once;
-4. the results are taken in input order and stitched (``stitch``): duplicates across
+4. the results are taken in input order and stitched (``api.Stitcher``): duplicates across
    the run, stack continuity across the ranges of a file, sessions, then the report.
 
 The rows reach the client as compact Arrow tables (about 1.2 KB a hand), so the client
@@ -38,6 +38,7 @@ from auditor.api import (
     CHUNK_HANDS,
     ChunkDone,
     RunResult,
+    Stitcher,
     _ledgers_among,
     _reason,
     discover,
@@ -48,7 +49,6 @@ from auditor.config import ConfigError, Settings, SettingsFinder
 from auditor.distributed.cluster import connect, threads
 from auditor.distributed.ranges import ByteRange, Segment, plan_segment, ranges_of, segment_count
 from auditor.distributed.sources import AnyInput, AnyOpener, RemoteInput, discover_url
-from auditor.distributed.stitch import Stitcher
 from auditor.distributed.tasks import Job, PieceResult, audit_blocks, audit_file, audit_range
 from auditor.distributed.urls import is_url
 from auditor.inputs import READ_ERRORS, ByteMeter, Input, InputProblem, cut_failure
