@@ -40,6 +40,7 @@ from auditor.inputs import (
     Input,
     InputProblem,
     Opener,
+    cut_failure,
 )
 from auditor.inputs import discover as find_inputs
 from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
@@ -319,6 +320,9 @@ def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings |
             except (*READ_ERRORS, NotText) as exc:
                 problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
                                              item.named or not isinstance(exc, NotText)))
+            except Exception as exc:  # a cutter's own failure: look on in the other files
+                problems.append(InputProblem(item.source, f"cannot read: {cut_failure(exc)}",
+                                             True))
     finally:
         opener.close()
     return Located(None, near=get_close_matches(hand_id, seen, n=5, cutoff=0.7),
@@ -401,6 +405,11 @@ def _chunks(inputs: list[Input], problems: list[InputProblem], opener: Opener,
             problems.append(InputProblem(item.source, f"cannot read{where}: {_reason(exc)}",
                                          item.named or not isinstance(exc, NotText)))
             continue
+        except Exception as exc:  # a cutter's own failure: this file only, never the batch
+            where = f" after {count:,} hands" if count else ""
+            problems.append(InputProblem(item.source, f"cannot read{where}: {cut_failure(exc)}",
+                                         True))
+            continue
         if count == 0:
             problems.append(InputProblem(item.source, "no hand history found in this file",
                                          item.named))
@@ -476,7 +485,7 @@ def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
 
 def audit_paths(
     paths: Iterable[Path | str],
-    out_dir: Path | None,
+    out_dir: Path | str | None,
     *,
     fmt: Format = "parquet",
     jobs: int = 1,
@@ -489,6 +498,7 @@ def audit_paths(
     stdin: BinaryIO | None = None,
     stdin_name: str | None = None,
     ledgers: Sequence[Path | str] = (),
+    scheduler: str | None = None,
 ) -> RunResult:
     """Audit every hand under ``paths`` (files, folders, archives, ``-`` for standard
     input) into a report in ``out_dir`` (None: nothing is written, only counted).
@@ -500,8 +510,19 @@ def audit_paths(
     ``on_hands`` of each chunk of hands done, ``on_chunk`` is given each chunk's rows;
     ``meter`` counts the bytes read from disk (for a progress bar); ``stdin`` is read for
     ``-`` (default: standard input), its findings under ``stdin_name`` (default ``-``).
+    ``scheduler`` runs the audit on a Dask cluster instead (``auditor.distributed``:
+    ``"local"`` or a scheduler's address; ``paths`` and ``out_dir`` may then be fsspec
+    URLs), with the same report.
     """
     import time
+
+    if scheduler is not None:
+        from auditor.distributed.run import audit_on_cluster
+
+        return audit_on_cluster(
+            paths, out_dir, scheduler=scheduler, fmt=fmt, jobs=jobs, settings=settings,
+            finder=finder, on_file=on_file, on_hands=on_hands, on_chunk=on_chunk,
+            meter=meter, stdin=stdin, stdin_name=stdin_name, ledgers=ledgers)
 
     start = time.perf_counter()
     if settings is not None:
@@ -538,7 +559,7 @@ def audit_paths(
     chunks = _chunks(inputs, problems, opener, on_file, config_of)
     made = provenance(configs, inputs)
     made["ledgers"] = [ledger.source for ledger in sessions.ledgers]
-    report = (open_report(out_dir, fmt, provenance=made)
+    report = (open_report(Path(out_dir), fmt, provenance=made)
               if out_dir is not None else CountingReport(fmt))
 
     with report:

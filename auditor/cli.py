@@ -20,6 +20,7 @@ import click
 
 from auditor.cli_output import MACHINE_FORMATS, OUTPUT_FORMATS, Color, OutputFormat
 from auditor.config import ConfigError, Overrides, Settings, SettingsFinder, parse_inline
+from auditor.distributed.urls import OutDir, is_url, missing_extra
 
 EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 128 + signal.SIGTERM
@@ -138,7 +139,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=None,
+@click.option("-o", "--out", "out_dir", type=OutDir(), default=None,
               help="Folder for the report tables (created if missing); without it, nothing "
                    "is written.")
 @click.option("--format", "fmt", type=click.Choice(["parquet", "csv"]), default="parquet",
@@ -154,6 +155,10 @@ def main() -> None:
               help="Exit 0 even when there are error findings.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: all cores].")
+@click.option("--scheduler", default=None, metavar="local | tcp://HOST:PORT",
+              help="Audit on a Dask cluster: 'local' starts one of --jobs workers here, "
+                   "else a scheduler's address; PATHS and -o may then be fsspec URLs "
+                   "(s3://…). Needs pip install 'auditor[dask]'.")
 @_config_options
 @click.option("--select", multiple=True,
               help="Only these rules (code, name or prefix; comma list).")
@@ -178,8 +183,9 @@ def main() -> None:
               help="Print the files that would be audited, and stop.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no bar.")
 @click.option("-v", "--verbose", is_flag=True, help="List every file skipped, and why.")
-def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format: OutputFormat,
-          min_severity: str, statistics: bool, exit_zero: bool, jobs: int | None,
+def audit(paths: tuple[str, ...], out_dir: Path | str | None, fmt: str,
+          output_format: OutputFormat, min_severity: str, statistics: bool, exit_zero: bool,
+          jobs: int | None, scheduler: str | None,
           config: tuple[str, ...], isolated: bool, profile: str | None,
           select: tuple[str, ...], ignore: tuple[str, ...], exclude: tuple[str, ...],
           extend_exclude: tuple[str, ...], ledgers: tuple[Path, ...],
@@ -206,6 +212,7 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
     from auditor.report.sink import ReportBusy
     from auditor.sites.pokernow.ledger import LedgerError
 
+    _check_scheduler(scheduler, paths, out_dir)
     finder = _finder(config, isolated, profile, select, ignore, exclude or None,
                      extend_exclude)
     out, err = sys.stdout, sys.stderr
@@ -235,7 +242,7 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
                 jobs=jobs or api.default_jobs(), finder=finder, meter=meter,
                 on_file=progress.file, on_hands=progress.hands,
                 on_chunk=printer.chunk if printer is not None else None,
-                stdin_name=stdin_filename, ledgers=ledgers)
+                stdin_name=stdin_filename, ledgers=ledgers, scheduler=scheduler)
     except (ConfigError, LedgerError) as exc:
         _fail(str(exc))
     except ReportBusy as exc:
@@ -269,6 +276,18 @@ def audit(paths: tuple[str, ...], out_dir: Path | None, fmt: str, output_format:
     if failed:
         sys.exit(EXIT_FAILED)
     sys.exit(EXIT_FINDINGS if run.summary.errors and not exit_zero else EXIT_OK)
+
+
+def _check_scheduler(scheduler: str | None, paths: tuple[str, ...],
+                     out_dir: Path | str | None) -> None:
+    """Exit 2 when ``--scheduler`` cannot run (no Dask) or URLs are given without it."""
+    if scheduler is not None:
+        missing = missing_extra()
+        if missing is not None:
+            _fail(f"--scheduler needs Dask: {missing}")
+    elif any(is_url(p) for p in (*paths, out_dir) if p is not None):
+        _fail("URLs (s3://, gs://, file://, memory://) are read and written on a Dask "
+              "cluster: add --scheduler local (pip install 'auditor[dask]')")
 
 
 class _nothing:

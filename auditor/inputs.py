@@ -110,6 +110,12 @@ class _Metered(io.RawIOBase):
         super().close()
 
 
+def cut_failure(exc: Exception) -> str:
+    """Why a file could not be read further when the auditor failed to cut it."""
+    return (f"the auditor could not cut it into hands (please report): "
+            f"{type(exc).__name__}: {str(exc)[:200]}")
+
+
 def discover(paths: Iterable[Path | str], exclude: Sequence[str] = DEFAULT_EXCLUDE,
              stdin_name: str | None = None) -> tuple[list[Input], list[InputProblem]]:
     """Every input under ``paths``, and the paths that cannot be read. Folders are searched

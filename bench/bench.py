@@ -299,6 +299,7 @@ def launcher() -> Launcher:
 
 
 CLI = [sys.executable, "-m", "auditor.cli"]
+EXTRA: list[str] = []  # options every audit run gets (``--scheduler``)
 
 
 def run_cli(folder: Path, out: Path, jobs: int, loop_ns: float,
@@ -307,7 +308,7 @@ def run_cli(folder: Path, out: Path, jobs: int, loop_ns: float,
     the command that stands for ``auditor``)."""
     shutil.rmtree(out, ignore_errors=True)
     cmd = [*(prefix or CLI), "audit", str(folder), "-o", str(out), "--jobs", str(jobs),
-           "--quiet"]
+           "--quiet", *EXTRA]
     with tempfile.NamedTemporaryFile(suffix=".stderr") as err:
         done = launcher().run(cmd, err.name)
         if done["code"] not in (0, 1):
@@ -565,6 +566,9 @@ def main() -> None:
     parser.add_argument("--pokerkit-hands", type=int, default=None,
                         help="PokerStars hands given to PokerKit (default 2,000; --quick 100)")
     parser.add_argument("--no-pokerkit", action="store_true")
+    parser.add_argument("--scheduler", default=None,
+                        help="audit on this Dask scheduler ('local': a LocalCluster of "
+                             "--jobs workers; its start-up is counted)")
     parser.add_argument("--no-stages", action="store_true", help="skip the stage split")
     parser.add_argument("--no-simulated", action="store_true",
                         help=f"leave out the {SIMULATED} reference row (the simulated session)")
@@ -577,6 +581,8 @@ def main() -> None:
                         help="before each run, wait up to this long for other work on the "
                              "machine to stop (default 120; --quick 0)")
     args = parser.parse_args()
+    if args.scheduler:
+        EXTRA[:] = ["--scheduler", args.scheduler]
     launcher()  # before this process grows: see Launcher
     import inputs
 

@@ -471,3 +471,19 @@ def _finished(block: HandBlock) -> HandBlock:
                                                      block.first_line + len(lines))):
         block.numbers = None
     return block
+
+
+def blocks_of_export(f: BinaryIO, source: str, first_line: int = 1, chunk_size: int = CHUNK
+                     ) -> Iterator[HandBlock]:
+    """The hand blocks of the byte stream ``f`` of a text export (never a container)
+    that starts at line ``first_line`` of its file: a byte range of a large file, cut at
+    a header line, numbered as the whole file is (``auditor.distributed``)."""
+    cutter = _Cutter(source)
+    cutter.number = first_line - 1
+    return cutter.cut(decoded_stream(f, chunk_size))
+
+
+def is_container(head: str, name: str) -> bool:
+    """Whether a file named ``name`` whose text starts with ``head`` is cut by a site's
+    own container (a log, an XML or TOML export) rather than by header lines."""
+    return _container(head, name) is not None

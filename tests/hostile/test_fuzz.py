@@ -1,6 +1,8 @@
 """Mutated hand histories (issue 9): whatever a file holds, no exception escapes the audit
 and every hand header is one row. A seeded mutation fuzzer over the corpus's PokerStars
-files (when the corpus is here) and the samples, and a hypothesis test of the same."""
+files (when the corpus is here) and the samples, and a hypothesis test of the same; and
+the same fuzzer over every other site's files (containers too), where no exception may
+escape the run."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from hostile_kit import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from auditor.api import audit_paths
+from auditor.inputs import discover
 from auditor.pipeline import HandAuditor
 
 sys.path.insert(0, str(ROOT / "tests" / "corpus"))
-from corpus_paths import pokerstars_files
+from corpus_paths import CORPUS, pokerstars_files
 
 MUTATIONS = 2000
 BUDGET = 30.0  # seconds: the fuzzer stops early on a slow machine
@@ -75,3 +79,42 @@ def test_any_text_in_a_hand_keeps_the_property(tmp_path: Path, junk: str, where:
     path = tmp_path / "junk.txt"
     path.write_text("\n".join(hand), encoding="utf-8")
     check_file(path, HandAuditor())
+
+
+def _every_site() -> dict[str, list[Path]]:
+    """Small files of every corpus folder and the samples, by folder and suffix (XML
+    exports, PokerNow logs, PHH, text exports)."""
+    found: dict[str, list[Path]] = {}
+    roots = [ROOT / "sample_histories", *([CORPUS] if CORPUS.is_dir() else [])]
+    for root in roots:
+        inputs, _ = discover([root])
+        for item in inputs:
+            path = item.path
+            if path is None or item.member is not None or path.stat().st_size > 200_000:
+                continue
+            key = f"{path.relative_to(root).parts[0]}{path.suffix.lower()}"
+            found.setdefault(key, []).append(path)
+    return found
+
+
+def test_mutated_files_of_every_site_never_stop_the_run(tmp_path: Path) -> None:
+    """Each mutated file audited as the CLI does: the run always ends (with problems,
+    never an exception). Fuzzing this way found a PokerNow cell with a line break that
+    stopped the batch."""
+    groups = _every_site()
+    start = time.perf_counter()
+    done = 0
+    for seed in range(40 * len(groups)):
+        rng = random.Random(seed)
+        key = sorted(groups)[seed % len(groups)]
+        source = rng.choice(groups[key])
+        path = tmp_path / f"mutated{source.suffix}"
+        path.write_bytes(mutate(source.read_bytes().decode("utf-8", errors="replace"), rng))
+        try:
+            audit_paths([path], None)
+        except Exception as exc:
+            pytest.fail(f"mutation seed {seed} of {source}: {exc!r}")
+        done += 1
+        if time.perf_counter() - start > BUDGET:
+            break
+    assert done >= 100

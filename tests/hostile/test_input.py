@@ -9,7 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hostile_kit import HANDS, SESSION, SIDE_POTS, audit_file, findings_of
+from hostile_kit import HANDS, SESSION, SIDE_POTS, audit_file, cli, findings_of
 
 from auditor.parsing.blocks import MAX_LINE, blocks_of_file
 
@@ -309,3 +309,33 @@ def test_bom_utf8_region_and_utf16_bom_boundary(tmp_path: Path) -> None:
     code, report = audit_file(tmp_path, data)
     assert code == 0
     assert _statuses(report) == ["audited", "audited"]
+
+
+# --- a cutter that fails -------------------------------------------------------------
+
+
+def test_a_cutter_that_fails_costs_its_file_only(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site's own cutter (here PokerNow's log) that raises loses that file, said in one
+    line with exit 2; the batch goes on (fuzzing found such a file stopping it)."""
+    import dataclasses
+
+    from auditor import sites
+
+    def boom(text: str, source: str) -> None:
+        raise IndexError("synthetic")
+
+    monkeypatch.setattr(sites, "SITES", tuple(
+        dataclasses.replace(s, cut=boom) if s.name == "pokernow" else s for s in sites.SITES))
+    folder = tmp_path / "night"
+    folder.mkdir()
+    logs = Path(__file__).resolve().parents[2] / "sample_histories" / "pokernow"
+    (folder / "a_log.csv").write_bytes((logs / "admin_stack_change.csv").read_bytes())
+    (folder / "b.txt").write_text(SESSION, encoding="utf-8")
+    result = cli("audit", folder, "-o", tmp_path / "out", "--jobs", "1", "-q")
+    assert result.exit_code == 2
+    assert ("a_log.csv: cannot read: the auditor could not cut it into hands (please "
+            "report): IndexError: synthetic") in result.stderr
+    from auditor.report.reader import read_report
+
+    assert len(read_report(tmp_path / "out")["hands"]) == 3  # b.txt's hands, audited

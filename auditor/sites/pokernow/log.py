@@ -289,8 +289,11 @@ def _scan(entries: list[str], numbers: Sequence[int]) -> tuple[list[_Hand], list
     """The hands of a log, the rows before its first hand, and the log's entries joined
     (each after a newline)."""
     joined = "\n" + "\n".join(entries)
-    count = joined.count
     n = len(entries)
+    if joined.count("\n") != n:  # a quoted cell with a line break in it: one row still
+        entries[:] = [e.replace("\n", " ") for e in entries]
+        joined = "\n" + "\n".join(entries)
+    count = joined.count
     hands: list[_Hand] = []
     hand: _Hand | None = None  # the hand being played (None before the first one)
     special = _SPECIAL_MOVES if TABLE_MOVE in joined else _SPECIAL

@@ -103,6 +103,16 @@ def test_a_cell_over_two_lines_keeps_the_file_lines() -> None:
     assert numbers[:2] == [10, 9] and numbers[-1] == 2  # the last row takes lines 2-3
 
 
+def test_a_cell_with_a_line_break_is_still_one_row_of_its_hand() -> None:
+    """A table row whose quoted cell breaks its line (a damaged log; fuzzing found it
+    cost the whole file) is one row: the hands around it are read, each in its place."""
+    rows = hand_rows(1, extra=[f"The admin approved the player {A}\nparticipation"])
+    rows += hand_rows(2)
+    hands = read(rows)
+    assert [h.info.hand_id for h in hands] == ["1", "2"]
+    assert [isinstance(h, Unreadable) for h in hands] == [False, False]
+
+
 def test_damaged_rows_are_read_the_careful_way() -> None:
     text = csv_log(hand_rows(1)) + '"no order",2024-05-01T21:00:00.000Z,\n\n'
     entries, _, _ = log.play_order(text)
