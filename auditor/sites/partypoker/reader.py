@@ -47,7 +47,7 @@ from auditor.model.money import AmountError
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER, QUOTED
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, QUOTED
 from auditor.sites.partypoker.lines import Amounts, amount_of, amounts, split_fields
 from auditor.sites.partypoker.records import (
     IGNORED,
@@ -125,7 +125,7 @@ class BracketReader:
     site = ""
     title = ""
     grammar = ""
-    MAX_CACHE = 200_000
+    MAX_CACHE = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True) -> None:
         # Without caching, every line goes through the lexer and the grammar: the

@@ -62,6 +62,7 @@ from auditor.model.money import AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
+from auditor.parsing.shape import LINE_CACHE_ENTRIES
 from auditor.sites.base import game_facts
 from auditor.sites.pokernow.log import TABLE_ROWS, HandContext, LogFacts
 
@@ -257,7 +258,7 @@ _CHANGES = {
 class PokerNowReader:
     """Reads PokerNow hand blocks (cut by ``auditor.sites.pokernow.log.cut``)."""
 
-    MAX_CACHE = 200_000
+    MAX_CACHE = LINE_CACHE_ENTRIES
 
     def __init__(self) -> None:
         from auditor.sites.pokernow import DIALECT

@@ -25,6 +25,7 @@ from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import (
+    LINE_CACHE_ENTRIES,
     PLAIN_SEAT,
     PLAYER,
     SeatedNames,
@@ -623,7 +624,7 @@ class PokerStarsReader:
     ``builder`` (a subclass of the PokerStars one), a ``context`` with more to note while a
     hand is read, and finish each hand (``_finish``)."""
 
-    MAX_CACHE = 200_000
+    MAX_CACHE = LINE_CACHE_ENTRIES
     builder: type[_RecipeBuilder] = _RecipeBuilder
     context: type[_Context] = _Context
 

@@ -49,7 +49,7 @@ from auditor.model.money import AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, PLAYER
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, PLAYER
 from auditor.sites.winamax.shape import (
     PLAIN_SEAT,
     header_fields,
@@ -506,7 +506,7 @@ class WinamaxReader:
     """Reads Winamax hand blocks. Keeps its caches across hands: shapes and lines repeat,
     so after warm-up most lines cost a dictionary look-up or two."""
 
-    MAX_CACHE = 200_000
+    MAX_CACHE = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True, dialect: Dialect | None = None) -> None:
         # Without caching, every line goes through the grammar: the reference the caches

@@ -38,7 +38,7 @@ from auditor.model.money import AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER
 
 SITE = "wpn"
 
@@ -523,7 +523,7 @@ class WinningReader:
     """Reads ACR/WPN hand blocks of both generations. Its caches (shapes, recipes, lines
     as printed, headers) are kept across hands."""
 
-    MAX_CACHE = 200_000
+    MAX_CACHE = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True) -> None:
         from auditor.sites.winning import CLASSIC_DIALECT, DIALECT
