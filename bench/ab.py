@@ -80,17 +80,9 @@ def main() -> None:
             for jobs in args.jobs:
                 for name, root in variants:
                     out = bench.WORK / "out" / f"ab-{site}-{name}-j{jobs}"
-                    run = None
-                    for _ in range(3):  # a run disturbed by other work is run again
-                        if args.idle_wait:
-                            bench.wait_for_idle(args.idle_wait)
-                        trial = bench.run_cli(b.folder, out, jobs, bench.machine_speed(),
-                                              _prefix(root))
-                        if run is None or trial.others < run.others:
-                            run = trial
-                        if run.others <= args.max_others:
-                            break
-                    assert run is not None
+                    run = bench.least_disturbed_run(b.folder, out, jobs, bench.machine_speed,
+                                                    args.idle_wait, args.max_others,
+                                                    prefix=_prefix(root))
                     rates.setdefault((site, name, jobs), []).append(run.rate)
                     first = variants[0][0]
                     same = "" if name == first or r else (

@@ -42,6 +42,7 @@ import threading
 import time
 import timeit
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -319,6 +320,28 @@ def run_cli(folder: Path, out: Path, jobs: int, loop_ns: float,
     hands = pq.read_metadata(out / "hands.parquet").num_rows
     return Run(done["seconds"], hands, int(done["maxrss"]), int(done["summed"]), loop_ns,
                done["cpu"], done["others"])
+
+
+def least_disturbed_run(folder: Path, out: Path, jobs: int, loop: Callable[[], float],
+                        idle_wait: float, max_others: float, tries: int = 3,
+                        prefix: list[str] | None = None, say: bool = False) -> Run:
+    """``run_cli``, run again (``tries`` times at most) while other work on the machine
+    kept more than ``max_others`` cores busy: the least disturbed run. Each run first
+    waits up to ``idle_wait`` seconds for the machine to be idle."""
+    run = None
+    for _ in range(tries):
+        waited = wait_for_idle(idle_wait) if idle_wait else 0.0
+        if say and waited > 5:
+            print(f"  (waited {waited:.0f} s for other work on the machine to stop)")
+        trial = run_cli(folder, out, jobs, loop(), prefix)
+        if run is None or trial.others < run.others:
+            run = trial
+        if run.others <= max_others:
+            break
+        if say:
+            print(f"  (other work kept {trial.others:.2f} cores busy: run again)")
+    assert run is not None
+    return run
 
 
 def machine_speed(repeat: int = 5, number: int = 200_000) -> float:
@@ -613,19 +636,8 @@ def main() -> None:
             f = figures[name]
             for jobs in jobs_list:
                 out = WORK / "out" / f"{name}-j{jobs}"
-                run = None
-                for _ in range(1 if quick else 3):
-                    waited = wait_for_idle(idle) if idle else 0.0
-                    if waited > 5:
-                        print(f"  (waited {waited:.0f} s for other work on the machine to "
-                              f"stop)")
-                    trial = run_cli(f.built.folder, out, jobs, loop())
-                    if run is None or trial.others < run.others:
-                        run = trial
-                    if run.others <= args.max_others:
-                        break
-                    print(f"  (other work kept {trial.others:.2f} cores busy: run again)")
-                assert run is not None
+                run = least_disturbed_run(f.built.folder, out, jobs, loop, idle,
+                                          args.max_others, 1 if quick else 3, say=True)
                 f.runs.setdefault(jobs, []).append(run)
                 if r == 0:
                     f.checks.append(inputs.check(f.built, out))

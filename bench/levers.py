@@ -95,17 +95,9 @@ def main() -> None:
                 for variant in variants:
                     prefix = None if variant == "plain" else [*me, variant]
                     out = bench.WORK / "out" / f"lever-{site}-{variant}-j{jobs}"
-                    run = None
-                    for _ in range(3):  # a run disturbed by other work is run again
-                        if args.idle_wait:
-                            bench.wait_for_idle(args.idle_wait)
-                        trial = bench.run_cli(b.folder, out, jobs, bench.machine_speed(),
-                                              prefix)
-                        if run is None or trial.others < run.others:
-                            run = trial
-                        if run.others <= args.max_others:
-                            break
-                    assert run is not None
+                    run = bench.least_disturbed_run(b.folder, out, jobs, bench.machine_speed,
+                                                    args.idle_wait, args.max_others,
+                                                    prefix=prefix)
                     rates.setdefault((site, variant, jobs), []).append(run.rate)
                     same = "" if variant == "plain" or r else (
                         "; report identical" if same_report(
