@@ -8,6 +8,7 @@ float, and converted back the same way for reports.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
 CURRENCY_SYMBOLS = "$€£¥₹"
@@ -57,6 +58,38 @@ def parse_amount(text: str, decimals: int, *, decimal_comma: bool = False) -> in
     if value > MAX_UNITS:
         raise AmountError(f"{text!r} is too large an amount to audit")
     return value
+
+
+class AmountCache(dict[str, int]):
+    """Amount texts of one number of decimals, converted once by ``parse`` (a site's own
+    reading of ``text`` in ``decimals``): amounts repeat (stakes, common bets), and a
+    dictionary hit costs a fraction of parsing the text again. Bounded, and long texts
+    are never kept (hostile input must not fill memory)."""
+
+    LIMIT = 100_000
+
+    def __init__(self, decimals: int, parse: Callable[[str, int], int] | None = None) -> None:
+        super().__init__()
+        self.decimals = decimals
+        self.parse = parse or parse_amount
+
+    def __missing__(self, text: str) -> int:
+        value = self.parse(text, self.decimals)
+        if len(self) < self.LIMIT and len(text) < 64:
+            self[text] = value
+        return value
+
+
+_CACHES: dict[tuple[Callable[[str, int], int] | None, int], AmountCache] = {}
+
+
+def amount_cache(decimals: int, parse: Callable[[str, int], int] | None = None) -> AmountCache:
+    """The process's one ``AmountCache`` of ``decimals`` for ``parse`` (default:
+    ``parse_amount``), shared by every hand that reads amounts that way."""
+    found = _CACHES.get((parse, decimals))
+    if found is None:
+        found = _CACHES[(parse, decimals)] = AmountCache(decimals, parse)
+    return found
 
 
 def to_decimal(units: int | None, decimals: int) -> Decimal | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from auditor.model.money import parse_amount
+from auditor.model.money import AmountCache, amount_cache, parse_amount
 from auditor.parsing.shape import CARDS, DESC, NUM
 
 # An amount: a currency symbol before or after it, digits grouped by commas, dots or
@@ -111,22 +111,11 @@ def _amounts_only(inside: str) -> tuple[str | None, list[str]]:
     return shape, values
 
 
-class Amounts(dict[str, int]):
-    """Amount texts of one hand's unit, converted once (amounts repeat across hands).
-
-    ``$1,10`` and ``$27,37`` are comma decimals (Mac and euro exports); ``$2,697`` and
-    ``3,000`` comma thousands: a comma followed by one or two digits at the end of the
-    number is the decimal mark, any other groups thousands."""
-
-    def __init__(self, decimals: int) -> None:
-        super().__init__()
-        self.decimals = decimals
-
-    def __missing__(self, text: str) -> int:
-        value = amount_of(text, self.decimals)
-        if len(self) < 100_000:
-            self[text] = value
-        return value
+# Amount texts of one hand's unit are converted once (``AmountCache``). ``$1,10`` and
+# ``$27,37`` are comma decimals (Mac and euro exports); ``$2,697`` and ``3,000`` comma
+# thousands: a comma followed by one or two digits at the end of the number is the
+# decimal mark, any other groups thousands (``amount_of``).
+Amounts = AmountCache
 
 
 _NUMBER = re.compile(r"\d(?:[\d.,\xa0]|Â(?=\xa0))*")
@@ -143,12 +132,6 @@ def amount_of(text: str, decimals: int) -> int:
     return parse_amount(number, decimals, decimal_comma=comma)
 
 
-_AMOUNTS: dict[int, Amounts] = {}
-
-
 def amounts(decimals: int) -> Amounts:
     """The shared amount cache of one unit."""
-    found = _AMOUNTS.get(decimals)
-    if found is None:
-        found = _AMOUNTS[decimals] = Amounts(decimals)
-    return found
+    return amount_cache(decimals, amount_of)

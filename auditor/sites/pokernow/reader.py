@@ -58,7 +58,7 @@ from lark.exceptions import UnexpectedInput
 
 from auditor.model import events as ev
 from auditor.model.hand import Hand, HandInfo
-from auditor.model.money import AmountError, parse_amount
+from auditor.model.money import AmountCache, AmountError, amount_cache
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
@@ -189,28 +189,8 @@ _RUNS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 # --- the reader ----------------------------------------------------------------------
 
 
-class _Amounts(dict[str, int]):
-    """Amount texts of one number of decimals, converted once (amounts repeat)."""
-
-    def __init__(self, decimals: int) -> None:
-        super().__init__()
-        self.decimals = decimals
-
-    def __missing__(self, text: str) -> int:
-        value = parse_amount(text, self.decimals)
-        if len(self) < 100_000:
-            self[text] = value
-        return value
-
-
-_AMOUNTS: dict[int, _Amounts] = {}
-
-
-def _amounts(decimals: int) -> _Amounts:
-    found = _AMOUNTS.get(decimals)
-    if found is None:
-        found = _AMOUNTS[decimals] = _Amounts(decimals)
-    return found
+def _amounts(decimals: int) -> AmountCache:
+    return amount_cache(decimals)
 
 
 # What a row of a hand is, as the hand loop reads it: a tuple whose first item is one of
@@ -297,7 +277,7 @@ class PokerNowReader:
             recipe = self.recipes[shape] = _recipe(tree)
         return recipe[0], recipe[1], values
 
-    def _row(self, entry: str, no: int, amounts: _Amounts, rows: dict[str, tuple[Any, ...]]
+    def _row(self, entry: str, no: int, amounts: AmountCache, rows: dict[str, tuple[Any, ...]]
              ) -> tuple[Any, ...]:
         """What a row of a hand is, as the hand loop reads it (kept in ``rows``)."""
         if entry.startswith(TABLE_ROWS):
@@ -362,7 +342,7 @@ class PokerNowReader:
             raise _HandError(exc.line, exc.message, info) from None
 
     def _hand(self, block: HandBlock, context: HandContext, log: LogFacts, lines: list[str],
-              numbers: list[int], amounts: _Amounts, rows: dict[str, tuple[Any, ...]],
+              numbers: list[int], amounts: AmountCache, rows: dict[str, tuple[Any, ...]],
               header: tuple[Any, ...], game: dict[str, Any]) -> Hand:
         labels = log.labels
         hand_id = header[1]
@@ -532,7 +512,7 @@ class PokerNowReader:
 
     # --- between hands -------------------------------------------------------------------
 
-    def _between(self, no: int, entry: str, labels: dict[str, str], amounts: _Amounts,
+    def _between(self, no: int, entry: str, labels: dict[str, str], amounts: AmountCache,
                  append: Callable[[ev.Event], None]) -> None:
         """The event of a row that takes effect at a hand's start."""
         try:
@@ -582,7 +562,7 @@ class PokerNowReader:
         return found
 
     @staticmethod
-    def _stakes(context: HandContext, amounts: _Amounts, small: tuple[int, int] | None,
+    def _stakes(context: HandContext, amounts: AmountCache, small: tuple[int, int] | None,
                 big: int) -> tuple[int, int]:
         """The blinds: the game's settings as the log last changed them, else the
         blinds posted in the hand."""
@@ -602,7 +582,7 @@ class PokerNowReader:
         )
 
 
-def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: _Amounts
+def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: AmountCache
               ) -> tuple[Any, ...] | None:
     """The hand loop's tuple of a row the grammar read (None: not a row of a hand)."""
     if values and isinstance(values[0], tuple):
@@ -672,7 +652,7 @@ _FAST_COLLECTED = re.compile(
     rf"(?: on the (\w+) run)?(?: +\(combination: {_CARDS_RE}\))?")
 
 
-def fast_row(entry: str, amounts: _Amounts) -> tuple[Any, ...] | None:
+def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
     """The hand loop's tuple of a row of the kinds seldom seen twice, or None."""
     first = entry[:1]
     if first == '"':

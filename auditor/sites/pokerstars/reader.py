@@ -20,7 +20,13 @@ from lark.exceptions import UnexpectedInput
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
-from auditor.model.money import CURRENCY_SYMBOLS, AmountError, parse_amount
+from auditor.model.money import (
+    CURRENCY_SYMBOLS,
+    AmountCache,
+    AmountError,
+    amount_cache,
+    parse_amount,
+)
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
@@ -53,29 +59,8 @@ Made = tuple[Callable[..., Any], tuple[Any, ...], bool]
 Recipe = Callable[[list[str], str | None, "_Context"], Made]
 
 
-class _Amounts(dict[str, int]):
-    """Amount texts of one number of decimals, converted once: amounts repeat (stakes,
-    common bets), and a dictionary hit costs a fraction of parsing the text again."""
-
-    def __init__(self, decimals: int) -> None:
-        super().__init__()
-        self.decimals = decimals
-
-    def __missing__(self, text: str) -> int:
-        value = parse_amount(text, self.decimals)
-        if len(self) < 100_000 and len(text) < 64:
-            self[text] = value
-        return value
-
-
-_AMOUNTS: dict[int, _Amounts] = {}
-
-
-def _amounts(decimals: int) -> _Amounts:
-    found = _AMOUNTS.get(decimals)
-    if found is None:
-        found = _AMOUNTS[decimals] = _Amounts(decimals)
-    return found
+def _amounts(decimals: int) -> AmountCache:
+    return amount_cache(decimals)
 
 
 @dataclass(slots=True)
@@ -83,7 +68,7 @@ class _Context:
     """What a recipe needs beyond the line: the hand's amounts and big blind, and the run
     (board) of a run-it-twice hand the lines are on."""
 
-    amounts: _Amounts
+    amounts: AmountCache
     big_blind: int = 0
     run: int = 0
 
@@ -1013,7 +998,7 @@ class _HeaderInfo:
     decimals: int
     tournament: str | None
     reason: str | None  # why the hand is not replayed, or None
-    amounts: _Amounts
+    amounts: AmountCache
     big_blind: int
 
     def info(self, site: str, hand_id: str, started: str, table: _Table | None) -> HandInfo:

@@ -45,7 +45,7 @@ from lark.exceptions import UnexpectedInput
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
-from auditor.model.money import AmountError, parse_amount
+from auditor.model.money import AmountCache, AmountError, amount_cache, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
@@ -77,20 +77,6 @@ Made = tuple[Callable[..., Any], tuple[Any, ...], bool]
 Recipe = Callable[[list[str], str | None, "_Context"], Made]
 
 
-class _Amounts(dict[str, int]):
-    """Amount texts of one number of decimals, converted once (amounts repeat)."""
-
-    def __init__(self, decimals: int) -> None:
-        super().__init__()
-        self.decimals = decimals
-
-    def __missing__(self, text: str) -> int:
-        value = _amount(text, self.decimals)
-        if len(self) < 100_000:
-            self[text] = value
-        return value
-
-
 def _amount(text: str, decimals: int) -> int:
     """``2€``, ``0.05€``, ``292.50``, ``3.37k`` (thousands), ``0,90€`` (a buy-in's comma)."""
     plain = text.rstrip("€$£\ufffd")
@@ -101,21 +87,15 @@ def _amount(text: str, decimals: int) -> int:
     return parse_amount(plain, decimals)
 
 
-_AMOUNTS: dict[int, _Amounts] = {}
-
-
-def _amounts(decimals: int) -> _Amounts:
-    found = _AMOUNTS.get(decimals)
-    if found is None:
-        found = _AMOUNTS[decimals] = _Amounts(decimals)
-    return found
+def _amounts(decimals: int) -> AmountCache:
+    return amount_cache(decimals, _amount)
 
 
 @dataclass(slots=True)
 class _Context:
     """What a recipe needs beyond the line: the hand's amounts and big blind."""
 
-    amounts: _Amounts
+    amounts: AmountCache
     big_blind: int = 0
 
 
@@ -435,7 +415,7 @@ class _Game:
     decimals: int
     tournament: str | None  # the tournament's quoted name, None for cash and Go Fast
     reason: str | None  # why the hand is not replayed, or None
-    amounts: _Amounts
+    amounts: AmountCache
     big_blind: int
 
     def info(self, hand_id: str, started: str, table: _Table | None) -> HandInfo:

@@ -34,7 +34,7 @@ from lark.exceptions import UnexpectedInput
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
-from auditor.model.money import AmountError, parse_amount
+from auditor.model.money import AmountCache, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
@@ -502,20 +502,6 @@ def _game_words(words: str) -> tuple[Game, bool, int, str | None]:
     return "other", hi_lo, 0, f"{words.strip()} is not a game the auditor replays"
 
 
-class _AmountCache(dict[str, int]):
-    """Amount texts of one number of decimals, converted once."""
-
-    def __init__(self, decimals: int) -> None:
-        super().__init__()
-        self.decimals = decimals
-
-    def __missing__(self, text: str) -> int:
-        value = parse_amount(text, self.decimals)
-        if len(self) < 100_000:
-            self[text] = value
-        return value
-
-
 # --- the reader --------------------------------------------------------------------------
 
 
@@ -538,7 +524,7 @@ class WinningReader:
             {}, {})
         # (generation, decimals) -> line as printed -> its operation.
         self.exact: dict[tuple[int, int], dict[str, Op]] = {}
-        self.amount_caches: dict[int, _AmountCache] = {}
+        self.amount_caches: dict[int, AmountCache] = {}
         self.games: dict[tuple[Any, ...], _Game] = {}
 
     # --- entry ---------------------------------------------------------------------------
@@ -568,10 +554,10 @@ class WinningReader:
 
     # --- shared pieces --------------------------------------------------------------------
 
-    def amounts(self, decimals: int) -> _AmountCache:
+    def amounts(self, decimals: int) -> AmountCache:
         found = self.amount_caches.get(decimals)
         if found is None:
-            found = self.amount_caches[decimals] = _AmountCache(decimals)
+            found = self.amount_caches[decimals] = AmountCache(decimals)
         return found
 
     def exact_lines(self, classic: bool, decimals: int) -> dict[str, Op]:
