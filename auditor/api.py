@@ -30,6 +30,7 @@ from typing import BinaryIO, Protocol
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor import __version__
 from auditor.config import Settings, SettingsFinder
 from auditor.engine.result import ReplayResult, Settlement
 from auditor.inputs import (
@@ -714,15 +715,9 @@ def read_ledgers(paths: Iterable[Path | str]) -> list[Ledger]:
 def provenance(configs: list[Settings], inputs: list[Input]) -> dict[str, object]:
     """How a report is made: the auditor's version, the house rules, the rules selected
     and the configuration files used (one entry per configuration), and the inputs."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        made_by = version("auditor")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        made_by = "unknown"
     described = [_described(s) for s in configs]
     return {
-        "auditor_version": made_by,
+        "auditor_version": __version__,
         # The first configuration's, as before several could apply; all are under
         # "configurations".
         "profile": described[0]["profile"],

@@ -1,10 +1,10 @@
 """Showdown: hand strength, who wins each pot, and how a pot is shared out.
 
 Strengths are integers where **higher is stronger**, for high and for low alike, so
-ranking is one ``max``. High hands come from C evaluators: eval7 for Hold'em (any five of
-seven cards), phevaluator for Omaha (exactly two hole cards and three board cards; its
-four-card evaluator is applied to every four-card subset of a five- or six-card Omaha or
-Courchevel hand, which covers every two-card choice). The 8-or-better low is computed here:
+ranking is one ``max``. High hands come from phevaluator's C evaluators: the best five of
+five to seven cards for Hold'em, and for Omaha exactly two hole cards and three board cards
+(its four-card evaluator is applied to every four-card subset of a five- or six-card Omaha
+or Courchevel hand, which covers every two-card choice). The 8-or-better low is computed here:
 small, exact and fast. So is the short-deck high (6+ Hold'em, ``sixplus``): no C evaluator
 on PyPI knows its order (a flush beats a full house; A-6-7-8-9 is the lowest straight), and
 PokerKit's, which does, costs about 0.4 ms a hand; the one here is tested against it.
@@ -20,18 +20,19 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-import eval7
 from phevaluator import _pheval
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _CARDS = [r + s for r in RANKS for s in SUITS]
-_EVAL7 = {c: eval7.Card(c) for c in _CARDS}
 _PHE_ID = {c: i for i, c in enumerate(_CARDS)}  # phevaluator: rank * 4 + suit
 _LOW_RANK = {c: (1 if c[0] == "A" else RANKS.index(c[0]) + 2) for c in _CARDS}  # A=1 … K=13
 # an 8-or-better low counts ranks A (1) to 8: bit r of a card's mask is its low rank r
 _LOW_BIT = {c: (1 << r if r <= 8 else 0) for c, r in _LOW_RANK.items()}
 _PHE_WORST = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
+# Its Hold'em evaluators (the best five), by the number of cards
+_PHE_HIGH = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+             7: _pheval.evaluate_7cards}
 
 OMAHA_GAMES = frozenset({"omaha", "courchevel"})
 
@@ -50,8 +51,13 @@ def _check(cards: Iterable[str]) -> None:
 
 
 def holdem_high(hole: Sequence[str], board: Sequence[str]) -> int:
-    """Strength of the best five of hole + board cards (eval7; higher is stronger)."""
-    return eval7.evaluate([_EVAL7[c] for c in (*hole, *board)])
+    """Strength of the best five of hole + board cards (phevaluator; higher is stronger);
+    CardError unless they are five to seven."""
+    cards = [_PHE_ID[c] for c in (*hole, *board)]
+    evaluate = _PHE_HIGH.get(len(cards))
+    if evaluate is None:
+        raise CardError(f"a Hold'em hand of {len(cards)} cards: five to seven are needed")
+    return _PHE_WORST - evaluate(*cards)
 
 
 def omaha_high(hole: Sequence[str], board: Sequence[str]) -> int:
@@ -249,8 +255,7 @@ def strengths_on(
                 out.append(None)
         return out
     omaha = game in OMAHA_GAMES
-    table = _PHE_ID if omaha else _EVAL7
-    card = table.__getitem__
+    card = _PHE_ID.__getitem__
     try:
         b = list(map(card, board))
         board_low = _low_mask(board) if hi_lo else 0
@@ -271,7 +276,11 @@ def strengths_on(
             continue
         if not omaha:
             h += b
-            high = eval7.evaluate(h)
+            evaluate = _PHE_HIGH.get(len(h))
+            if evaluate is None:
+                out.append(None)
+                continue
+            high = _PHE_WORST - evaluate(*h)
         elif len(h) == 4:
             high = _PHE_WORST - _pheval.evaluate_omaha_cards(*b, *h)
         else:
@@ -452,7 +461,8 @@ def best_five(game: str, hole: Sequence[str], board: Sequence[str]) -> tuple[str
         choices = ((*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3))
     else:
         choices = combinations((*hole, *board), 5)
-    return max(choices, key=lambda five: eval7.evaluate([_EVAL7[c] for c in five]))
+    rank = _pheval.evaluate_5cards  # (the first of equal fives, as ``max`` would)
+    return min(choices, key=lambda five: rank(*map(_PHE_ID.__getitem__, five)))
 
 
 def describe_high(five: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from auditor import __version__
 from auditor.config import Settings
 from auditor.engine.audit import PartAudit, PotAudit, audit_pots
 from auditor.engine.pots import pot_shares
@@ -377,7 +378,7 @@ def render_hand_page(page: HandPage, *, version: str | None = None,
     layers = drawing.pot_layers(page.pots, page.seats, page.returned_to, page.returned,
                                 page.money) if page.pots else None
     return render("hand.html.j2", page=page, money=page.money, table=table, layers=layers,
-                  version=version or _version(), back_link=back_link,
+                  version=version or __version__, back_link=back_link,
                   signed=_signed(page.money), run_names=_RUN_NAMES)
 
 
@@ -395,13 +396,6 @@ def _signed(money: Money) -> Money:
     return signed
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("auditor")
-    except PackageNotFoundError:  # pragma: no cover - a bare checkout
-        return "unknown"
 
 
 def page_of(found: FoundHand, settings: Settings) -> HandPage:

@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
+from auditor import __version__
 from auditor.config import Selection, Settings
 from auditor.model.profile import Profile
 from auditor.pages import drawing
@@ -435,8 +436,6 @@ def _add_recorded(page: HandPage, findings: pd.DataFrame, hand: HandToSee) -> No
 
 def render_report_page(report: ReportPage, version: str | None = None) -> str:
     """The report as one self-contained HTML document."""
-    from auditor.pages.hand_page import _version
-
     decimals = _currency_decimals(report)
     code_chart = drawing.bar_chart(
         [(code, n, drawing.SEVERITY_COLORS.get(sev, "#888888"), f"{code} {rule} ({sev})")
@@ -449,7 +448,7 @@ def render_report_page(report: ReportPage, version: str | None = None) -> str:
         label_w=100)
     return render("report.html.j2", r=report, money=money_of(decimals),
                   code_chart=code_chart, severity_chart=severity_chart,
-                  status_chart=status_chart, version=version or _version(),
+                  status_chart=status_chart, version=version or __version__,
                   session_cell=_session_cell(decimals))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -33,22 +32,24 @@ _PAYOUT_AMOUNTS = tuple(c.name for c in PAYOUTS.columns if c.kind == "money")
 
 
 def money_array(column: Column, units: Sequence[int | None],
-                decimals: Sequence[int] | np.ndarray) -> pa.Array:
+                decimals: Sequence[int]) -> pa.Array:
     """The money ``column`` of amounts in the smallest unit, ``decimals[i]`` the decimals
     of the unit of ``units[i]`` (files mix chips and cash); exact, or ValueError."""
-    scale = np.asarray(decimals, dtype=np.int64)
-    if scale.max(initial=0) <= MONEY_SCALE:
+    scales = set(decimals)
+    if max(scales, default=0) <= MONEY_SCALE:
         try:
             cents = pa.array(units, pa.int64())
-            factor = 10 ** (MONEY_SCALE - scale)
-            if (factor != 1).any():
-                cents = pc.multiply_checked(cents, pa.array(factor))
+            if len(scales) > 1:  # a chunk of chips and cash: a factor per amount
+                factors = [10 ** (MONEY_SCALE - d) for d in decimals]
+                cents = pc.multiply_checked(cents, pa.array(factors, pa.int64()))
+            elif scales and (factor := 10 ** (MONEY_SCALE - scales.pop())) != 1:
+                cents = pc.multiply_checked(cents, pa.scalar(factor, pa.int64()))
         except (pa.ArrowInvalid, OverflowError):
             pass  # beyond 64 bits: the Decimal way below
         else:
             return column.to_arrow(cents.cast(_CENTS).view(MONEY_TYPE))
     # Units finer than a cent (which must still come to whole cents) are rare.
-    return column.to_arrow([money(u, d) for u, d in zip(units, scale.tolist(), strict=True)])
+    return column.to_arrow([money(u, d) for u, d in zip(units, decimals, strict=True)])
 
 
 def check_cents(findings: Sequence[FindingRow], payouts: Sequence[PayoutRow],
@@ -131,12 +132,12 @@ class ChunkRows:
             return PAYOUTS.empty()
         owners, counts, decimals = zip(*self._payout_hands, strict=True)
         # Source and hand id once per hand, then repeated for its rows (in Arrow).
-        row_owner = pa.array(np.repeat(np.arange(len(owners)), counts))
+        row_owner = pa.array([i for i, n in enumerate(counts) for _ in range(n)], pa.int32())
         hands = self._hands
 
         def per_hand(column: int) -> pa.Array:
             return pa.array([hands[i][column] for i in owners], pa.string()).take(row_owner)
-        scale = np.repeat(decimals, counts)
+        scale = [d for d, n in zip(decimals, counts, strict=True) for _ in range(n)]
 
         def amounts(name: str, units: list[int | None]) -> pa.Array:
             return money_array(PAYOUTS.column(name), units, scale)

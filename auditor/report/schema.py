@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.lean_imports import absent
 from auditor.model.finding import SEVERITIES
 from auditor.model.hand import ParseStatus
 
@@ -67,6 +67,7 @@ class Column:
     @property
     def pandas_dtype(self) -> Any:
         """The pandas dtype the column has in a DataFrame returned by the reader."""
+        import numpy as np
         import pandas as pd  # only readers need pandas: writing never imports it
 
         if self.kind == "string":
@@ -198,20 +199,8 @@ def keep_pandas_out() -> None:
     """
     if "pandas" in sys.modules:
         return  # imported already: asking costs nothing
-    sys.meta_path.insert(0, _NoPandas)
-    try:
+    with absent("pandas"):
         pa.array([], pa.int64())
-    finally:
-        sys.meta_path.remove(_NoPandas)
-
-
-class _NoPandas:
-    """An import finder that says pandas is not installed."""
-
-    @staticmethod
-    def find_spec(name: str, path: object = None, target: object = None) -> None:
-        if name == "pandas" or name.startswith("pandas."):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
 
 @cache

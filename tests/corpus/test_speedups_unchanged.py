@@ -5,14 +5,19 @@ byte, and the command line prints the same findings.
 The plain way is each fast path switched off (``PLAIN``): a chunk per file
 (``api.PACK_FILES``), workers doing every chunk (``api.PREWARM``), hand by hand
 (``pipeline.BATCHED``), a guess of who is dealt in for every hand
-(``replay.ADAPTIVE_GUESS``). A new fast path adds its switch here.
+(``replay.ADAPTIVE_GUESS``). A new fast path adds its switch here. The command line's
+pyarrow without numpy (``lean_imports``) is switched off by importing numpy first, in a
+process of its own.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
@@ -68,3 +73,29 @@ def test_the_command_line_prints_the_same_either_way(corpus: Path, tmp_path: Pat
 def _untimed(output: str) -> str:
     """The output without the run's time and speed."""
     return re.sub(r"in [0-9.]+ s \([0-9,]+ hands/s", "in … s (… hands/s", output)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "parquet"])
+def test_arrow_without_numpy_writes_the_same_report(corpus: Path, tmp_path: Path,
+                                                    fmt: str) -> None:
+    """The command line's pyarrow imported as if numpy were absent writes what pyarrow
+    with numpy writes (numpy imported before the command makes the ordinary import)."""
+    def run(out: Path, before: str) -> None:
+        script = (f"{before}\nfrom auditor.cli import main\n"
+                  f"main(['audit', {str(corpus)!r}, {str(SAMPLES)!r}, '-o', {str(out)!r},"
+                  f" '--format', {fmt!r}, '--jobs', '2', '-q', '--exit-zero'])\n")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+
+    lean, plain = tmp_path / "lean", tmp_path / "plain"
+    run(lean, "")
+    run(plain, "import numpy")
+    if fmt == "csv":
+        got, want = _tables(lean), _tables(plain)
+        assert set(got) == {"hands.csv", "findings.csv", "payouts.csv", "sessions.csv"}
+        assert got == want
+    else:
+        names = sorted(p.name for p in plain.glob("*.parquet"))
+        assert names == sorted(p.name for p in lean.glob("*.parquet")) and len(names) == 4
+        for name in names:
+            assert pq.read_table(lean / name).equals(pq.read_table(plain / name)), name

@@ -1,0 +1,56 @@
+"""Libraries the command line's audit keeps out of its process, to start quickly.
+
+pyarrow imports numpy whenever numpy is installed (about 0.09 s of every run here, and
+numpy is installed because pandas needs it), yet it works without numpy: Arrow arrays
+built from Python lists, Parquet and CSV writing and the compute functions are the same,
+only conversions to and from numpy and pandas are missing. The audit gives pyarrow
+lists and never converts, so :func:`import_arrow_without_numpy` imports pyarrow as if
+numpy were absent. Commands that read reports back into pandas (``report``, ``explain``)
+do not call it, nor does a program using :mod:`auditor.api`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+# Every pyarrow module the audit imports: each one asks for numpy when it is first
+# imported, so all of them are imported here, while numpy is absent.
+ARROW_MODULES = ("pyarrow", "pyarrow.compute", "pyarrow.parquet", "pyarrow.csv")
+
+
+class _Absent:
+    """An import finder that says some top-level packages are not installed."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name.partition(".")[0] in self.names:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+
+@contextmanager
+def absent(*names: str) -> Iterator[None]:
+    """While inside, importing any of the packages ``names`` (or a submodule of one)
+    fails as though it were not installed; modules imported already are unaffected."""
+    finder = _Absent(names)
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)
+
+
+def import_arrow_without_numpy() -> bool:
+    """Import pyarrow's modules (:data:`ARROW_MODULES`) as where numpy is not installed;
+    False, and nothing done, when pyarrow or numpy is imported already (the process then
+    keeps them as they are). Call it before anything imports pyarrow."""
+    if "pyarrow" in sys.modules or "numpy" in sys.modules:
+        return False
+    with absent("numpy"):
+        for name in ARROW_MODULES:
+            importlib.import_module(name)
+    return True
