@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -466,8 +467,12 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: queued chunks dropped, running workers killed."""
+    """Stop a pool at once: queued chunks dropped, running workers killed, and the pool's
+    threads let go so that the process can exit."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # (shutdown lets go of these: they are taken first, for below)
+    results = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -477,6 +482,19 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(2)
+    # A worker killed while it sent back a result leaves the pool's thread waiting for the
+    # rest of it on a pipe that only this process still holds open, and the interpreter
+    # waits for that thread at exit: a run stopped by Ctrl-C or SIGTERM then never ended
+    # (CPython 3.11, about 1 stop in 15). Closing this process's end gives the thread an
+    # end of file instead: it takes that as a dead worker, and cleans up (which also
+    # frees the thread feeding chunks to the workers).
+    if results is not None:
+        with suppress(OSError):
+            results.close()
+    # Then the thread is let finish: at exit the interpreter wakes it through a pipe that
+    # the thread closes as it ends, and the two racing printed a traceback.
+    if manager is not None:
+        manager.join(5)
 
 
 def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
