@@ -22,8 +22,6 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# Other modules are imported, type-checked quietly and called as Python.
-MYPY_ARGS = ("--follow-imports=silent", "--ignore-missing-imports")
 MYPY = "mypy==2.4.1"  # pinned: the compiled code is the compiler's
 ENV = "AUDITOR_MYPYC"
 
@@ -61,11 +59,12 @@ class CompiledBuild(BuildHookInterface):
         listing = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(listing)
         modules: tuple[str, ...] = listing.MODULES
+        mypy_args: tuple[str, ...] = listing.MYPY_ARGS
         self._tmp = tempfile.TemporaryDirectory(prefix="auditor-mypyc-")
         tmp = Path(self._tmp.name)
         root = Path(self.root)
         (tmp / "setup.py").write_text(
-            _SETUP.format(args=[*MYPY_ARGS, *(str(root / m) for m in modules)]))
+            _SETUP.format(args=[*mypy_args, *(str(root / m) for m in modules)]))
         out = tmp / "lib"
         self.app.display_info(f"{ENV}: compiling {len(modules)} modules with mypyc ...")
         # From the temporary folder: setuptools must not read this project's pyproject.toml,
