@@ -352,6 +352,10 @@ def main() -> None:
         for site, b in built.items():
             if b is not None:
                 splits.append(stage_split(site, b.files, profile=args.profile))
+    import bench
+
+    print(f"auditor: {bench.auditor_build()}; reference loop {bench.machine_speed():,.0f} ns; "
+          f"{time.strftime('%H:%M UTC', time.gmtime())}")
     print_table(splits)
     for s in splits:
         if s.hotspots:
