@@ -41,7 +41,7 @@ def _command(side: str) -> tuple[list[str], dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     if path.is_dir():
         return [sys.executable, "-P"], {**env, "PYTHONPATH": str(path.resolve())}
-    return [str(path), "-P"], env
+    return [os.path.abspath(path), "-P"], env  # (not resolve(): a venv's python is a link)
 
 
 def _build(side: str) -> str:
