@@ -31,7 +31,6 @@ def enabled() -> bool:
 
 
 _SETUP = """\
-import sys
 from setuptools import setup
 from mypyc.build import mypycify
 
