@@ -344,6 +344,22 @@ def least_disturbed_run(folder: Path, out: Path, jobs: int, loop: Callable[[], f
     return run
 
 
+def auditor_build() -> str:
+    """Which auditor the runs measure (the one this interpreter imports, as the command
+    line does): pure Python or compiled by the opt-in mypyc build, and from where."""
+    import auditor
+
+    try:
+        from auditor.compiled import build_name, compiled_modules
+    except ImportError:  # a tree from before the compiled build
+        return f"pure Python, {Path(auditor.__file__).parent}"
+    done = compiled_modules()
+    where = Path(auditor.__file__).parent
+    if done:
+        return f"{build_name()}, {where} ({', '.join(m.rsplit('.', 1)[1] for m in done)} .so)"
+    return f"{build_name()}, {where}"
+
+
 def machine_speed(repeat: int = 5, number: int = 200_000) -> float:
     """Nanoseconds of ``sum(range(100))``, best of ``repeat``: the reference loop."""
     return min(timeit.repeat("sum(range(100))", number=number, repeat=repeat)) / number * 1e9
@@ -630,6 +646,7 @@ def main() -> None:
     print(f"{len(measured)} of {len(figures)} sites measured, about {hands:,} hands each in "
           f"sessions of {args.session}; jobs {jobs_list}; {repeat} round(s); "
           f"Python {sys.version.split()[0]}, {cores} cores")
+    print(f"auditor: {auditor_build()}")
 
     for r in range(repeat):
         for name in measured:

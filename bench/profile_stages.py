@@ -31,6 +31,7 @@ import argparse
 import cProfile
 import gc
 import io
+import os
 import pstats
 import shutil
 import sys
@@ -271,7 +272,7 @@ def stage_split(site: str, paths: list[Path], *, profile: bool = False,
     auditor = HandAuditor(settings)
     split = StageSplit(site)
     parts = _parts(sorted(paths), 3 if profile else 2)
-    out = WORK / "stages-out"
+    out = WORK / f"stages-out-{os.getpid()}"  # (two of these may run side by side)
     read_time = [0.0]
     split.cold_hands, _ = _pipeline(parts[0], out, auditor, read_time)
     split.cold_read = read_time[0]
@@ -352,6 +353,10 @@ def main() -> None:
         for site, b in built.items():
             if b is not None:
                 splits.append(stage_split(site, b.files, profile=args.profile))
+    import bench
+
+    print(f"auditor: {bench.auditor_build()}; reference loop {bench.machine_speed():,.0f} ns; "
+          f"{time.strftime('%H:%M UTC', time.gmtime())}")
     print_table(splits)
     for s in splits:
         if s.hotspots:

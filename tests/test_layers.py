@@ -24,6 +24,10 @@ ALLOWED = {
     "report": {"model", "engine", "lean_imports"},  # (a leaf: it imports no room)
 }
 
+# Modules every room may import: ``auditor.compiled`` says what the opt-in mypyc build
+# compiles and gives the compiled modules their one decorator (a no-op at run time).
+FLOOR = {"compiled"}
+
 
 def _room(module: str) -> str | None:
     parts = module.split(".")
@@ -47,6 +51,7 @@ def test_rooms_import_only_upstream(room: str) -> None:
     for path in sorted((PACKAGE / room).rglob("*.py")):
         for module in _imports(path):
             other = _room(module)
-            if other is not None and other != room and other not in ALLOWED[room]:
+            if (other is not None and other != room and other not in ALLOWED[room]
+                    and other not in FLOOR):
                 bad.append(f"{path.relative_to(PACKAGE)}: {module}")
     assert bad == []

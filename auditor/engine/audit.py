@@ -289,7 +289,7 @@ def read_stated(hand: Hand) -> Stated | None:
             if run > max_run:
                 max_run = run
         elif kind is CashedOut:
-            cash_outs[ev.player] = ev  # type: ignore[index]
+            cash_outs[ev.player] = ev  # type: ignore[attr-defined,assignment]
         elif kind is HouseMoney:
             house += ev.amount  # type: ignore[attr-defined]
         elif kind is SidePayment:
@@ -914,8 +914,8 @@ def _judge_parts(
 
     paid: dict[tuple[int, int], dict[str, int]] = {}
     lines: dict[tuple[int, int], dict[str, int]] = {}
-    for ev, pot, run in collected:
-        key = (pot, run)
+    for ev, pot_index, run in collected:
+        key = (pot_index, run)
         player = ev.player
         bucket = paid.get(key)
         if bucket is None:
@@ -940,11 +940,11 @@ def _judge_parts(
             else:
                 amounts = run_parts(total, runs, pot.eligible)
         for run, amount in zip(run_keys, amounts, strict=True):
-            got = paid.get((index, run))
-            if got is None:
+            paid_here = paid.get((index, run))
+            if paid_here is None:
                 got, got_lines = {}, {}
             else:
-                got_lines = lines[index, run]
+                got, got_lines = paid_here, lines[index, run]
             parts.append(
                 _judge_part(audit, index, run, pot.eligible, amount, got, got_lines, mucked)
             )
@@ -963,6 +963,7 @@ def _judge_part(
 ) -> PartAudit:
     """Decide one pot on one board (``got``: what its ``collected`` lines paid whom, at
     ``got_lines``) and compare the payments with it."""
+    contenders: tuple[str, ...]  # (not the tuple[str] that len() == 1 narrows to)
     if len(eligible) == 1:  # nobody to beat: no showdown for this pot
         contenders = eligible
         verdict = Verdict(True, eligible)
@@ -984,6 +985,7 @@ def _judge_part(
     if len(high) == 1 and not verdict.low_winners and high[0] not in audit.cash_outs:
         # one winner takes all that was paid (the common case, kept fast)
         winner = high[0]
+        compared: tuple[str, ...]
         if len(got) == 1 and winner in got:
             expected, compared, clean = {winner: got[winner]}, high, True
         else:

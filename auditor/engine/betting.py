@@ -291,7 +291,7 @@ class BettingState:
         self.pointer = n - 1  # index of the last actor (the next one is after it)
         # next_to_act() remembered until the next change (every applier ends by forgetting
         # it): the replay asks it before an action, and applying the action asks again.
-        self._next: PlayerState | None = _UNKNOWN
+        self._next: Any = _UNKNOWN  # PlayerState, None or _UNKNOWN (mypyc checks the type)
 
     # --- the street's betting parameters ------------------------------------------
 

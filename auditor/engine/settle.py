@@ -113,6 +113,7 @@ def _rows(
         if seat.sitting_out and not put_in and not won:
             continue
         back = returned.get(player, 0) if returned else 0
+        should: int | None
         if replayed is None:
             should = won
         else:

@@ -21,7 +21,9 @@ reserved range (``RESERVED``) to U+FFFD before any line is shaped
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+
+# (Its own module: a list subclass, which mypyc cannot compile, and shape.py is compiled.)
+from auditor.parsing.seated import SeatedNames
 
 # Entries each of a reader's line caches holds before it is emptied. Lines that name
 # players repeat within a session (about a hundred hands at one table) and seldom after,
@@ -167,30 +169,6 @@ def split_free_text(text: str) -> tuple[str, list[str]]:
     return fields.sub(put, text), values
 
 
-class SeatedNames(list[str]):
-    """The seated names of a hand, longest first (``SeatedNames.of``), with an index by
-    length for hands of many seats: ``find_name`` then costs one look-up per distinct
-    name length instead of one comparison per name. (A plain list underneath, made in C:
-    a hand of six seats pays nothing for the index it never builds.)"""
-
-    __slots__ = ("_by_length",)
-
-    @classmethod
-    def of(cls, names: Iterable[str]) -> SeatedNames:
-        return cls(sorted(names, key=len, reverse=True))
-
-    def by_length(self) -> list[tuple[int, frozenset[str]]]:
-        """(length, the names of that length), longest first."""
-        try:
-            return self._by_length
-        except AttributeError:
-            groups: dict[int, set[str]] = {}
-            for name in self:
-                groups.setdefault(len(name), set()).add(name)
-            self._by_length = [(n, frozenset(g)) for n, g in groups.items()]
-            return self._by_length
-
-
 # Past this many names, ``find_name`` looks names up by length.
 _MANY_NAMES = 12
 
@@ -263,8 +241,9 @@ def shape_of(line: str, names: list[str], found: tuple[int, str | None] | None =
         if start == 0 and not line.startswith(("*** ", "Total pot")):
             name = unseated_name(line)
         elif line.startswith("Seat "):
-            end = _SUMMARY_NAME_END.search(line, start)
-            name = line[start : end.start()] if end and end.start() > start else None
+            found_end = _SUMMARY_NAME_END.search(line, start)
+            name = (line[start : found_end.start()]
+                    if found_end and found_end.start() > start else None)
         elif line.startswith("Dealt to "):
             end = line.find(" [", start)
             name = line[start:end] if end > start else None

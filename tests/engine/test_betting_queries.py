@@ -6,16 +6,34 @@ import pytest
 from handkit import HandKit, blinds
 
 from auditor.config import Profile, make_profile
-from auditor.engine.betting import BettingState, dealt_in_players, turn_order
+from auditor.engine.betting import BettingState, PlayerState, dealt_in_players, turn_order
+
+
+def attributes(obj: object) -> dict[str, object]:
+    """An object's attributes: ``vars`` in pure Python; compiled by the opt-in mypyc build
+    (auditor/compiled.py), a native class has no ``__dict__`` and no ``__slots__``, and
+    names its attributes in ``__mypyc_attrs__``."""
+    names = getattr(type(obj), "__mypyc_attrs__", None)
+    if names is not None:
+        return {k: getattr(obj, k) for k in names if k != "__dict__" and hasattr(obj, k)}
+    if hasattr(obj, "__dict__"):
+        return dict(vars(obj))
+    return {k: getattr(obj, k) for k in type(obj).__slots__ if hasattr(obj, k)}
 
 
 def snapshot(state: BettingState) -> tuple:
     """Everything a query could change."""
-    own = {k: v for k, v in vars(state).items() if k not in ("skipped", "_next")}
-    players = [
-        tuple(getattr(p, slot) for slot in type(p).__slots__) for p in state.players.values()
-    ]
+    own = {k: v for k, v in attributes(state).items() if k not in ("skipped", "_next")}
+    players = [sorted(attributes(p).items()) for p in state.players.values()]
     return repr(sorted(own.items(), key=lambda kv: kv[0])), players, set(state.skipped)
+
+
+def test_snapshot_sees_every_attribute():
+    state = blinds(["SB", "BB", "BTN"]).state()
+    assert {"current_bet", "players", "pointer", "last_full"} <= attributes(state).keys()
+    player = next(iter(state.players.values()))
+    assert set(attributes(player)) == set(PlayerState.__slots__ if hasattr(
+        PlayerState, "__slots__") else PlayerState.__mypyc_attrs__)
 
 
 # --- turn order ----------------------------------------------------------------------

@@ -13,14 +13,14 @@ rest is PokerStars's reader.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import compress
 
 from lark import Tree
 
 from auditor.model import events as ev
 from auditor.model.hand import Hand, HandInfo
-from auditor.model.money import AmountError
+from auditor.model.money import AmountCache, AmountError
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import CARDS, NUM, PLAYER, QUOTED, split_fields
@@ -219,11 +219,17 @@ def _just_header(line: int, value: _Header) -> _Header:
     return value
 
 
-@dataclass(slots=True)
 class _GGContext(_Context):
-    """The PokerStars reader's context, and whether the hand has a straddle."""
+    """The PokerStars reader's context, and whether the hand has a straddle.
 
-    straddled: bool = False
+    (Not a dataclass: the compiled build compiles ``_Context``, and a slotted dataclass
+    made from it would lay its fields out again, hiding the compiled ones.)"""
+
+    __slots__ = ("straddled",)
+
+    def __init__(self, amounts: AmountCache, big_blind: int = 0, run: int = 0) -> None:
+        super().__init__(amounts, big_blind, run)
+        self.straddled = False
 
 
 class GGPokerReader(PokerStarsReader):

@@ -12,11 +12,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from auditor.compiled import mypyc_attr
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
@@ -30,11 +31,11 @@ from auditor.model.money import (
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
+from auditor.parsing.seated import SeatedNames
 from auditor.parsing.shape import (
     LINE_CACHE_ENTRIES,
     PLAIN_SEAT,
     PLAYER,
-    SeatedNames,
     find_name,
     seat_line_name,
     shape_of,
@@ -63,6 +64,9 @@ def _amounts(decimals: int) -> AmountCache:
     return amount_cache(decimals)
 
 
+# (mypyc_attr: GGPoker's and the club apps' readers subclass this class; compiled by the
+# opt-in mypyc build, it must allow interpreted subclasses.)
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True)
 class _Context:
     """What a recipe needs beyond the line: the hand's amounts and big blind, and the run
@@ -114,6 +118,7 @@ _NEW = {cls: ev.positional(cls) for cls in (
 )}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (see _Context)
 class _RecipeBuilder:
     """Compiles the parse tree of one shape into a recipe.
 
@@ -129,7 +134,7 @@ class _RecipeBuilder:
         self.slot = _slots(shape)
 
     def idx(self, tok: Token) -> int:
-        return self.slot[tok.start_pos]
+        return self.slot[tok.start_pos]  # type: ignore[index]
 
     def nums(self, tree: Tree) -> list[int]:
         return [self.idx(t) for t in _tokens(tree) if t.type == "NUM"]
@@ -214,7 +219,7 @@ class _RecipeBuilder:
         d = self.first(tree, "DESC")
         new = _NEW[ev.Shows]
         return lambda v, name, ctx: (
-            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True
+            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
         )
 
     def r_mucks(self, tree: Tree) -> Recipe:
@@ -259,7 +264,7 @@ class _RecipeBuilder:
     def r_chat(self, tree: Tree) -> Recipe:
         q = self.first(tree, "QUOTED")
         new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, ("chat", name, v[q][1:-1]), True)
+        return lambda v, name, ctx: (new, ("chat", name, v[q][1:-1]), True)  # type: ignore[index]
 
     def r_joins(self, tree: Tree) -> Recipe:
         return self._note("joins")
@@ -374,7 +379,7 @@ class _RecipeBuilder:
                 else:
                     other.append((label, amounts[v[i]]))
             return new, (
-                amounts[v[total]], amounts[v[main]] if main is not None else None,
+                amounts[v[total]], amounts[v[main]] if main is not None else None,  # type: ignore[index]
                 tuple(amounts[v[i]] for i in sides), rake, tuple(other),
             ), True
 
@@ -384,7 +389,7 @@ class _RecipeBuilder:
         c = self.first(tree, "CARDS")
         run = next((int(x.data[-1]) for x in tree.children if isinstance(x, Tree)), 0)
         new = _NEW[ev.BoardSummary]
-        return lambda v, name, ctx: (new, (_cards(v[c]), run), True)
+        return lambda v, name, ctx: (new, (_cards(v[c]), run), True)  # type: ignore[index]
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         seat = self.first(tree, "NUM")
@@ -395,7 +400,7 @@ class _RecipeBuilder:
 
         def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             return new, (
-                _whole(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),
+                _whole(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),  # type: ignore[index]
                 tuple([ctx.amounts[v[i]] for i in won]) if won else (), "",
             ), True
 
@@ -435,7 +440,7 @@ class _RecipeBuilder:
         nums = self.nums(tree)
         button = nums[-1] if (nums and nums[-1] != size) else None
         return lambda v, name, ctx: (_just, (_Table(
-            v[q][1:-1], _whole(v[size]) if size is not None else None,
+            v[q][1:-1], _whole(v[size]) if size is not None else None,  # type: ignore[index]
             _whole(v[button]) if button is not None else None,
         ),), True)
 
@@ -543,7 +548,7 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
     def make(v: list[str], name: str | None, ctx: _Context) -> Made:
         st = parts["stakes"]
         return _just, (_Header(
-            hand_id=v[hand_id],
+            hand_id=v[hand_id],  # type: ignore[index]
             tournament=v[parts["tournament"]] if parts["tournament"] is not None else None,
             game_text=" | ".join(render(w, v) for w in parts.get("game", [])),
             stakes=(v[st[0]], v[st[1]]) if st else None,
@@ -595,6 +600,7 @@ def _game_of(text: str) -> GameOf:
 # --- the hand reader --------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (see _Context)
 class PokerStarsReader:
     """Reads PokerStars hand blocks. Keeps its caches across hands: shapes and lines
     repeat, so after warm-up most lines cost a dictionary look-up or two.
@@ -609,9 +615,11 @@ class PokerStarsReader:
     ``builder`` (a subclass of the PokerStars one), a ``context`` with more to note while a
     hand is read, and finish each hand (``_finish``)."""
 
-    MAX_CACHE = LINE_CACHE_ENTRIES
-    builder: type[_RecipeBuilder] = _RecipeBuilder
-    context: type[_Context] = _Context
+    # (ClassVar: a subclass's own value must win. Compiled, a plain annotated class
+    # attribute is an instance attribute with a default, which hides the subclass's.)
+    MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
+    builder: ClassVar[type[_RecipeBuilder]] = _RecipeBuilder
+    context: ClassVar[type[_Context]] = _Context
 
     def __init__(self, *, caching: bool = True, site: str = "pokerstars",
                  title: str = "PokerStars", dialect: Dialect | None = None,
@@ -623,7 +631,10 @@ class PokerStarsReader:
         self.site = site
         self.title = title
         if dialect is None:
-            from auditor.sites.pokerstars import DIALECT as dialect
+            # (Not ``import DIALECT as dialect``: compiled by mypyc, that left None.)
+            from auditor.sites import pokerstars
+
+            dialect = pokerstars.DIALECT
         self.dialect = dialect
         self.header_prefixes = (header,) if isinstance(header, str) else header or ()
         self.parser = grammars.load(grammar)
@@ -734,7 +745,7 @@ class PokerStarsReader:
         plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
         if plain is not None:
             seat, name, stack = plain.groups()
-            return _NEW[ev.Seat](no, _whole(seat), name, ctx.amounts[stack], False)
+            return _NEW[ev.Seat](no, _whole(seat), name, ctx.amounts[stack], False)  # type: ignore[return-value]
         name = seat_line_name(text)
         if name is None:
             return None

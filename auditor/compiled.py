@@ -1,0 +1,63 @@
+"""The opt-in compiled build: which modules it compiles, and which this auditor has compiled.
+
+``AUDITOR_MYPYC=1 pip install .`` (``hatch_build.py``) compiles ``MODULES`` with mypyc;
+every other install is pure Python. ``compiled_modules()`` says which of them were
+imported from an extension module, so that a figure can say what it measured.
+
+This module is never compiled itself: it also holds the one mypyc decorator the compiled
+modules use (``mypyc_attr``), as a no-op at run time, so that no install needs mypy.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# The modules the compiled build compiles, in the order of bench/LEVERS.md §8: the engine,
+# then the line lexer and the reader of the commonest site (and of GGPoker's and the club
+# apps', built on it). tests/test_compilable.py runs mypy on exactly these.
+MODULES = (
+    "auditor/engine/betting.py",
+    "auditor/engine/replay.py",
+    "auditor/engine/settle.py",
+    "auditor/engine/pots.py",
+    "auditor/engine/audit.py",
+    "auditor/parsing/shape.py",
+    "auditor/sites/pokerstars/reader.py",
+)
+# How mypyc's mypy reads them: the modules they import are type-checked quietly (and
+# run as Python), and packages without types are Any.
+MYPY_ARGS = ("--follow-imports=silent", "--ignore-missing-imports")
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*_: Any, **__: Any) -> Any:
+        """mypyc reads the decorator when it compiles; at run time it changes nothing."""
+        return lambda cls: cls
+
+
+def module_names() -> list[str]:
+    return [m[: -len(".py")].replace("/", ".") for m in MODULES]
+
+
+def compiled_modules() -> list[str]:
+    """The modules of ``MODULES`` that this auditor imports compiled (none in a pure
+    install)."""
+    found = []
+    for name in module_names():
+        path = getattr(import_module(name), "__file__", None) or ""
+        if not path.endswith(".py"):
+            found.append(name)
+    return found
+
+
+def build_name() -> str:
+    """``compiled (mypyc: 7 of 7 modules)``, ``pure Python``, or which were compiled."""
+    done = compiled_modules()
+    if not done:
+        return "pure Python"
+    if len(done) == len(MODULES):
+        return f"compiled (mypyc: all {len(MODULES)} modules)"
+    return f"partly compiled (mypyc: {', '.join(done)})"
