@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 # The modules the compiled build compiles, in the order of bench/LEVERS.md §8: the engine,
 # then the line lexer and the reader of the commonest site (and of GGPoker's and the club
-# apps', built on it). tests/test_compilable.py runs mypy on exactly these.
+# apps', built on it). tests/test_compiled_build.py runs mypy on exactly these.
 MODULES = (
     "auditor/engine/betting.py",
     "auditor/engine/replay.py",
