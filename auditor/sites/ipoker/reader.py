@@ -54,7 +54,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountError, format_amount, parse_amount
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.sites.ipoker.fragments import XmlError, elements, elements_by_callbacks
+from auditor.sites.ipoker.fragments import XmlError, elements
 
 SITE = "ipoker"
 STREETS: tuple[ev.Street, ...] = ("preflop", "flop", "turn", "river")
@@ -245,8 +245,8 @@ def _session_of(context: Any) -> _Session:
         end = text.find("</general>", begin)
         if begin >= 0 and end >= 0:
             try:
-                for tag, _, _, value in elements_by_callbacks(
-                        text[begin:end + len("</general>")], 1):
+                for tag, _, _, value in elements(text[begin:end + len("</general>")], 1,
+                                                 None, None):
                     fields.setdefault(tag, value.strip())
             except XmlError as exc:
                 unsafe = f"the session's <general> is not readable: {exc.message}"
