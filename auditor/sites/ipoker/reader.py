@@ -345,6 +345,10 @@ _BET = ev.positional(ev.Bet)
 _RAISE = ev.positional(ev.Raise)
 _COLLECTED = ev.positional(ev.Collected)
 _STATED = ev.positional(ev.StatedBet)
+_SEAT = ev.positional(ev.Seat)
+_STREET = ev.positional(ev.StreetStart)
+_HOLE = ev.positional(ev.HoleCards)
+_POST = ev.positional(ev.PostBlind)
 
 
 class _Act(NamedTuple):
@@ -645,8 +649,7 @@ class IPokerReader:
         events = replayed.events
         self._finish(events, seats, replayed.folded, block.last_line)
         seat_events = tuple(
-            ev.Seat(line=p.line, seat=p.seat, player=p.name, stack=p.chips,
-                    sitting_out=p.sits_out or not p.acted)
+            _SEAT(p.line, p.seat, p.name, p.chips, p.sits_out or not p.acted)
             for p in seats)
         first, last = block.span
         return Hand(source=block.source, first_line=first, last_line=last, info=info,
@@ -716,10 +719,10 @@ class IPokerReader:
                                     text=f"{p.bought} before this hand"))
 
         def deal() -> None:
-            append(ev.StreetStart(line=preflop_line, street="preflop"))
+            append(_STREET(preflop_line, "preflop", (), 0))
             for p in seats:
                 if p.cards and p.acted:
-                    append(ev.HoleCards(line=p.cards_line, player=p.name, cards=p.cards))
+                    append(_HOLE(p.cards_line, p.name, p.cards))
 
         for i, a in enumerate(acts):
             name = a.player
@@ -741,13 +744,11 @@ class IPokerReader:
                 put = a.sum
                 all_in = put >= stack[name] > 0
                 if kind == 15:
-                    append(ev.PostBlind(line=a.line, player=name, kind="ante", amount=put,
-                                        all_in=all_in))
+                    append(_POST(a.line, name, "ante", put, 0, all_in))
                 elif kind == 1:
                     # A second small blind is a missed one posted out of position: dead.
-                    append(ev.PostBlind(line=a.line, player=name,
-                                        kind="dead" if small_posted else "small", amount=put,
-                                        dead=put if small_posted else 0, all_in=all_in))
+                    append(_POST(a.line, name, "dead" if small_posted else "small", put,
+                                 put if small_posted else 0, all_in))
                     if not small_posted:
                         commit[name] += put
                     small_posted = True
@@ -755,9 +756,8 @@ class IPokerReader:
                     # A second big blind for more than the big blind posts both: the big
                     # blind live, the rest (the small blind) dead.
                     dead = put - big_blind if big_posted and put > big_blind > 0 else 0
-                    append(ev.PostBlind(line=a.line, player=name,
-                                        kind="small_and_big" if dead else "big", amount=put,
-                                        dead=dead, all_in=all_in))
+                    append(_POST(a.line, name, "small_and_big" if dead else "big", put, dead,
+                                 all_in))
                     commit[name] += put - dead
                     big_posted = True
                 stack[name] -= put
@@ -899,7 +899,7 @@ def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: d
     far, on the line of its cards (or of its round). Returns the board."""
     cards, line = boards.get(street, ((), rounds.get(street + 1, 0)))
     board = board + cards
-    events.append(ev.StreetStart(line=line, street=STREETS[street], board=board))
+    events.append(_STREET(line, STREETS[street], board, 0))
     return board
 
 
