@@ -98,21 +98,25 @@ def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
     append = nodes.append
     offset = first_line - 1
     current: Node = []
+    reading = False  # whether the text handler is on (setting it costs a name lookup)
 
     def data(chunk: str) -> None:
         current[3] += chunk
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal current
+        nonlocal current, reading
         if tags is None or tag in tags:
             node = [tag, attrs, expat.CurrentLineNumber + offset, ""]
             append(node)
             if texts is None or tag in texts:
                 current = node
-                expat.CharacterDataHandler = data
+                if not reading:
+                    expat.CharacterDataHandler = data
+                    reading = True
                 return
-        # Text up to the next start tag is this element's: not read.
-        expat.CharacterDataHandler = None
+        if reading:  # text up to the next start tag is this element's: not read
+            expat.CharacterDataHandler = None
+            reading = False
 
     expat.StartElementHandler = start
     _parse(expat, text, offset)

@@ -346,6 +346,8 @@ _RAISE = ev.positional(ev.Raise)
 _COLLECTED = ev.positional(ev.Collected)
 _STATED = ev.positional(ev.StatedBet)
 _SEAT = ev.positional(ev.Seat)
+_NEW_HAND = ev.positional(Hand)
+_NEW_INFO = ev.positional(HandInfo)
 _STREET = ev.positional(ev.StreetStart)
 _HOLE = ev.positional(ev.HoleCards)
 _POST = ev.positional(ev.PostBlind)
@@ -468,6 +470,7 @@ class IPokerReader:
         street = -1
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
         value_of = money.get
+        new_act = tuple.__new__  # what _Act(…) does, without its Python-level __new__
         for tag, attrs, line, value in nodes:
             if tag == "action":
                 get = attrs.get
@@ -490,7 +493,7 @@ class IPokerReader:
                     amount = value_of(sum_text)
                     if amount is None:
                         amount = _amount(money, sum_text, line, f"the sum of {name}'s action")
-                append(_Act(street, no, name, kind, amount, sum_text, line))
+                append(new_act(_Act, (street, no, name, kind, amount, sum_text, line)))
             elif tag == "cards":
                 if street < 0:
                     raise LineError(line, "a <cards> element outside a <round>")
@@ -601,13 +604,10 @@ class IPokerReader:
             symbol = ""
         elif not currency and symbol in _SYMBOLS:
             currency = _SYMBOLS[symbol]
-        return HandInfo(
-            site=SITE, hand_id=hand_id,
-            game=game or "other", variant=session.variant or session.gametype, limit=limit,
-            hi_lo=session.hi_lo, hole_cards=hole or 0, stakes=stakes, ante=ante, cap=None,
-            currency=currency, symbol=symbol, decimals=decimals,
-            tournament=session.tournament, table=session.table, max_seats=None,
-            button_seat=button, started=started(start) if start else "",
+        return _NEW_INFO(
+            SITE, hand_id, game or "other", session.variant or session.gametype, limit,
+            session.hi_lo, hole or 0, stakes, ante, None, currency, symbol, decimals,
+            session.tournament, session.table, None, button, started(start) if start else "",
         )
 
     def _hand(self, block: HandBlock, info: HandInfo, players: dict[str, _Player],
@@ -652,9 +652,8 @@ class IPokerReader:
             _SEAT(p.line, p.seat, p.name, p.chips, p.sits_out or not p.acted)
             for p in seats)
         first, last = block.span
-        return Hand(source=block.source, first_line=first, last_line=last, info=info,
-                    seats=seat_events, events=tuple(events), cancelled=False,
-                    dialect=self.client_dialect if client else self.dialect)
+        return _NEW_HAND(block.source, first, last, info, seat_events, tuple(events), False,
+                         self.client_dialect if client else self.dialect)
 
     def _readings(self, info: HandInfo, players: dict[str, _Player], seats: list[_Player],
                   acts: list[_Act], rounds: dict[int, int],
