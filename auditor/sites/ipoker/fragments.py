@@ -93,6 +93,8 @@ def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
     """The elements named in ``tags`` (None: every element) of ``text``, whose first line
     is file line ``first_line``, in document order, with the text of those named in
     ``texts`` (None: of all; the others' is ""). Raises ``XmlError``."""
+    if tags is None and texts is None and _simple(text):
+        return _simple_elements(text, first_line)
     expat = _defused()
     nodes: list[Node] = []
     append = nodes.append
@@ -121,6 +123,48 @@ def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
     expat.StartElementHandler = start
     _parse(expat, text, offset)
     return nodes
+
+
+def _simple(text: str) -> bool:
+    """Whether ``text`` has none of what only a parser reads right: attributes (their
+    values may hold ``>``), comments, CDATA, declarations and processing instructions,
+    references, CR line ends (expat turns them into LF) and namespaces."""
+    return not ('"' in text or "'" in text or "<!" in text or "<?" in text or "&" in text
+                or "\r" in text or "xmlns" in text or "xml:" in text)
+
+
+def _simple_elements(text: str, first_line: int) -> list[Node]:
+    """Every element of a ``_simple`` fragment, with its text, as expat's callbacks give
+    them (a session's ``<general>``: leaf elements of text). Raises ``XmlError``.
+
+    Once expat has accepted it, every ``<`` of such a fragment starts a tag and the next
+    ``>`` ends it (no attribute can hold one), a tag is ``name``, ``/name`` or ``name/``
+    with white space after the name at most, and the text between two tags is the
+    characters as they are: each element's text is what follows its start tag up to the
+    next start tag, end tags left out."""
+    _checked(text, first_line - 1)
+    nodes: list[Node] = []
+    parts = text.split("<")
+    line = first_line + parts[0].count("\n")  # (before the root: white space, not text)
+    current: Node | None = None
+    last = len(parts) - 1
+    for i in range(1, len(parts)):
+        part = parts[i]
+        tag, _, chars = part.partition(">")
+        if tag[:1] != "/":
+            empty = tag[-1:] == "/"
+            current = [(tag[:-1] if empty else tag).rstrip(" \t\n"), {}, line, ""]
+            nodes.append(current)
+        if chars and current is not None and i < last:  # (after the root: not text)
+            current[3] += chars
+        line += part.count("\n")
+    return nodes
+
+
+def _checked(text: str, offset: int) -> None:
+    """Let expat check ``text`` in C, with defusedxml's refusals and no callback."""
+    expat = _defused()
+    _parse(expat, text, offset)
 
 
 def elements_by_callbacks(text: str, first_line: int) -> list[Node]:

@@ -434,7 +434,12 @@ def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
            'player="a&gt;b &amp; c"><![CDATA[CA HQ]]></cards>after<x/>not'
            '<cards type="Flop">S2<!-- c -->S3 &#x53;4</cards>tail</round></game>')
     hostile = [odd, odd.replace("<x/>", "<x>"), '<game><!DOCTYPE x [<!ENTITY a "b">]></game>',
-               '<game a="1" a="2"/>', "<game>&foo;</game>", '<game>\n<cards>C2</cards>\n']
+               '<game a="1" a="2"/>', "<game>&foo;</game>", '<game>\n<cards>C2</cards>\n',
+               # a session's <general>: no attributes, read the short way
+               "\n <general>\n<a>x</a>y\n<b/>z<c >w\n</c\n><d\n/> <e>  </e>\n</general> \n",
+               "<general><a>1 > 0</a><a>again</a><b></b></general>", "<general/>",
+               "<general><a>x</b></general>", "<general><a>x</a></general><x/>",
+               "<general>\u1680<a\u1680b>x</a\u1680b></general>"]
 
     def read(fast: bool, text: str, first: int, every: bool) -> object:
         try:
