@@ -94,10 +94,8 @@ class _OpenElements:
         self.next: re.Match[str] | None = next(self.tags, None)
         self.open: list[str] = []
         self.end = 0
-        # name -> (its closing tag as the cutter finds it, any tag of that name: start,
-        # empty or closing, as ``_TAG`` ends a name)
-        self.over = {name: (re.compile(rf"</{re.escape(name)}\s*>"),
-                            re.compile(rf"</?{re.escape(name)}[\s/>!?]")) for name in over}
+        # name -> its closing tag as the cutter finds it
+        self.over = {name: re.compile(rf"</{re.escape(name)}\s*>") for name in over}
 
     def at(self, end: int) -> set[str]:
         """The elements open at ``end`` (ends that go back are walked the plain way)."""
@@ -108,7 +106,7 @@ class _OpenElements:
         over = self.over
         while m is not None and m.end() <= end:
             if over and m.group(2) in over and not m.group(1) and not m.group(3):
-                after = self._step_over(m, end, *over[m.group(2)])
+                after = self._step_over(m, end, m.group(2), over[m.group(2)])
                 if after >= 0:
                     self.tags = _TAG.finditer(self.text, after)
                     m = next(self.tags, None)
@@ -123,8 +121,8 @@ class _OpenElements:
         return set(self.open)
 
 
-    def _step_over(self, m: re.Match[str], end: int, close: re.Pattern[str],
-                   named: re.Pattern[str]) -> int:
+    def _step_over(self, m: re.Match[str], end: int, name: str,
+                   close: re.Pattern[str]) -> int:
         """Where the walk goes on after the element whose start tag is ``m`` (the walk's
         own match, so not inside a comment), if walking its tags would leave the open
         elements as they are; else -1. That holds when its closing tag ends at or before
@@ -144,22 +142,32 @@ class _OpenElements:
         is the first after it."""
         text = self.text
         inside = m.end()
-        nxt = named.search(text, inside, end)
-        if nxt is None:
+        opening = _named(text, "<" + name, inside, end)
+        stop = _named(text, "</" + name, inside, end if opening < 0 else opening + 1)
+        if stop < 0 or 0 <= opening < stop:
             return -1
-        stop = nxt.start()
         closing = close.match(text, stop, end)
         if (closing is None or text.find("<!", inside, stop) >= 0
                 or text.find("<?", inside, stop) >= 0
                 or text.rfind("<", inside, stop) > text.rfind(">", inside, stop)):
             return -1
-        if self.open and not set(self.open).isdisjoint(_CLOSING.findall(text, inside, stop)):
-            return -1
+        for outer in set(self.open):
+            if _named(text, "</" + outer, inside, stop, stop) >= 0:
+                return -1
         return closing.end()
 
 
-# The name of a closing tag, as ``_TAG`` reads it.
-_CLOSING = re.compile(r"</([^\s/>!?]+)")
+def _named(text: str, prefix: str, begin: int, end: int, limit: int = -1) -> int:
+    """Where ``prefix`` (``<name`` or ``</name``) first starts a tag of that name in
+    ``text[begin:end]``: followed by what ends a name for ``_TAG`` (white space, ``/``,
+    ``>``, ``!``, ``?``), or by position ``limit``; -1 if nowhere."""
+    at = text.find(prefix, begin, end)
+    while at >= 0:
+        after = at + len(prefix)
+        if after == limit or (after < end and (text[after] in "/>!?" or text[after].isspace())):
+            return at
+        at = text.find(prefix, at + 1, end)
+    return -1
 
 
 def _walk(open_tags: list[str], m: re.Match[str]) -> None:
