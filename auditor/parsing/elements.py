@@ -32,9 +32,9 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
     matches = list(start.finditer(text))
     for i, m in enumerate(matches):
         begin = m.start()
-        between = text[position:begin]
-        if between.strip():
-            context = between.strip()
+        between = text[position:begin].strip()
+        if between:
+            context = between
         line += text.count("\n", position, begin)
         limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         end_tag = close.search(text, m.end(), limit)
@@ -42,8 +42,8 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
                                                           enclosing.at(begin))
         body = text[begin:end].rstrip()
         lines = body.split("\n")
-        yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
-        line += body.count("\n")
+        yield HandBlock(source, site, line, list(map(str.rstrip, lines)), None, context)
+        line += len(lines) - 1
         position = begin + len(body)
 
 

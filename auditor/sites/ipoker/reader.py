@@ -287,17 +287,17 @@ def _session_of(context: Any) -> _Session:
     tournament = fields.get("tournamentcode") or fields.get("tournamentname") or None
     if tournament is None and ("buyin" in fields or "totalbuyin" in fields):
         tournament = fields.get("tablename", "") or "?"
-    return _Session(
-        gametype=gametype, variant=variant, game=game, limit=limit,
-        hi_lo=any(w in low for w in ("hi-lo", "hi/lo", "h/l", "hilo", "8 or better")),
-        hole_cards=hole, stakes=stakes, ante=ante_m.group(1) if ante_m else None,
-        table=fields.get("tablename", ""),
-        currency=fields.get("tablecurrency") or fields.get("currency") or "",
-        tournament=tournament, startdate=fields.get("startdate", ""),
-        client="client_version" in fields,
-        comma=bool(stakes and _STAKE_COMMA.search("/".join(stakes))), unsafe=unsafe,
-        unsupported=unsupported,
+    return _NEW_SESSION(
+        gametype, variant, game, limit,
+        any(w in low for w in ("hi-lo", "hi/lo", "h/l", "hilo", "8 or better")),
+        hole, stakes, ante_m.group(1) if ante_m else None, fields.get("tablename", ""),
+        fields.get("tablecurrency") or fields.get("currency") or "", tournament,
+        fields.get("startdate", ""), "client_version" in fields,
+        bool(stakes and _STAKE_COMMA.search("/".join(stakes))), unsafe, unsupported,
     )
+
+
+_NEW_SESSION = ev.positional(_Session)
 
 
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "\ufffd": "EUR"}
