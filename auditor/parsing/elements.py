@@ -18,21 +18,23 @@ from auditor.parsing.blocks import HandBlock
 
 
 def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str],
-                       tag: str) -> Iterator[HandBlock]:
+                       tag: str, over: tuple[str, ...] = ()) -> Iterator[HandBlock]:
     """The hand blocks of ``text``: each ``start`` match opens a hand that ends at the
     next ``</tag>`` (or just before the next hand, or at the end of the text, when the
-    closing tag is missing). ``context`` is the last non-blank text seen between hands."""
+    closing tag is missing). ``context`` is the last non-blank text seen between hands.
+    ``over``: other elements that the walk of open elements may step over (``<general>``
+    of a session, between hands)."""
     close = re.compile(rf"</{re.escape(tag)}\s*>")
-    enclosing = _OpenElements(text)
+    enclosing = _OpenElements(text, (tag, *over))
     context = ""
     position = 0
     line = 1
     matches = list(start.finditer(text))
     for i, m in enumerate(matches):
         begin = m.start()
-        between = text[position:begin]
-        if between.strip():
-            context = between.strip()
+        between = text[position:begin].strip()
+        if between:
+            context = between
         line += text.count("\n", position, begin)
         limit = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         end_tag = close.search(text, m.end(), limit)
@@ -40,8 +42,8 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
                                                           enclosing.at(begin))
         body = text[begin:end].rstrip()
         lines = body.split("\n")
-        yield HandBlock(source, site, line, [part.rstrip() for part in lines], None, context)
-        line += body.count("\n")
+        yield HandBlock(source, site, line, list(map(str.rstrip, lines)), None, context)
+        line += len(lines) - 1
         position = begin + len(body)
 
 
@@ -78,14 +80,22 @@ def _unclosed_end(text: str, begin: int, limit: int, enclosing: set[str]) -> int
 class _OpenElements:
     """``_open_elements(text, 0, end)`` for ends that only grow, each call going on from
     the tags the last one walked instead of from the start of the file (a file with a
-    few unclosed hands was walked once per such hand: quadratic)."""
+    few unclosed hands was walked once per such hand: quadratic).
 
-    def __init__(self, text: str) -> None:
+    An element named in ``over`` (the hands' own, a session's ``<general>``) whose inside
+    cannot change what is open after it is stepped over in C-level searches instead of
+    walked tag by tag (``_step_over``): a file with one unclosed hand near its end was
+    walked whole. Each such search ends at the next tag of the element's name, so the
+    searches of one name never cover a part of the text twice."""
+
+    def __init__(self, text: str, over: tuple[str, ...] = ()) -> None:
         self.text = text
         self.tags = _TAG.finditer(text)  # walked over the whole text, lazily
         self.next: re.Match[str] | None = next(self.tags, None)
         self.open: list[str] = []
         self.end = 0
+        # name -> its closing tag as the cutter finds it
+        self.over = {name: re.compile(rf"</{re.escape(name)}\s*>") for name in over}
 
     def at(self, end: int) -> set[str]:
         """The elements open at ``end`` (ends that go back are walked the plain way)."""
@@ -93,7 +103,14 @@ class _OpenElements:
             return set(_open_elements(self.text, 0, end))
         self.end = end
         m = self.next
+        over = self.over
         while m is not None and m.end() <= end:
+            if over and m.group(2) in over and not m.group(1) and not m.group(3):
+                after = self._step_over(m, end, m.group(2), over[m.group(2)])
+                if after >= 0:
+                    self.tags = _TAG.finditer(self.text, after)
+                    m = next(self.tags, None)
+                    continue
             _walk(self.open, m)
             m = next(self.tags, None)
         self.next = m
@@ -102,6 +119,55 @@ class _OpenElements:
             # ``end`` reads it otherwise; walk the plain way.
             return set(_open_elements(self.text, 0, end))
         return set(self.open)
+
+
+    def _step_over(self, m: re.Match[str], end: int, name: str,
+                   close: re.Pattern[str]) -> int:
+        """Where the walk goes on after the element whose start tag is ``m`` (the walk's
+        own match, so not inside a comment), if walking its tags would leave the open
+        elements as they are; else -1. That holds when its closing tag ends at or before
+        ``end`` and the inside (between the two tags) has:
+
+        - no other tag of the element's name: the closing tag closes this start tag;
+        - no ``<!`` or ``<?``: the walk finds no comment, CDATA or declaration there,
+          only tags, each ending at the first ``>`` after it;
+        - a ``>`` after its last ``<``: no tag of the inside runs past the closing tag,
+          so the walk's next tag after them is the closing tag;
+        - no ``</name`` of an element open before the hand: whatever the walk makes of
+          the inside's tags, none of them closes one of those (every closing tag the
+          walk finds starts where ``_CLOSING`` finds one, with the same name).
+
+        Then the closing tag removes the element and whatever it left open, and nothing
+        else: the open elements after it are those before it, and the walk's next tag
+        is the first after it."""
+        text = self.text
+        inside = m.end()
+        opening = _named(text, "<" + name, inside, end)
+        stop = _named(text, "</" + name, inside, end if opening < 0 else opening + 1)
+        if stop < 0 or 0 <= opening < stop:
+            return -1
+        closing = close.match(text, stop, end)
+        if (closing is None or text.find("<!", inside, stop) >= 0
+                or text.find("<?", inside, stop) >= 0
+                or text.rfind("<", inside, stop) > text.rfind(">", inside, stop)):
+            return -1
+        for outer in set(self.open):
+            if _named(text, "</" + outer, inside, stop, stop) >= 0:
+                return -1
+        return closing.end()
+
+
+def _named(text: str, prefix: str, begin: int, end: int, limit: int = -1) -> int:
+    """Where ``prefix`` (``<name`` or ``</name``) first starts a tag of that name in
+    ``text[begin:end]``: followed by what ends a name for ``_TAG`` (white space, ``/``,
+    ``>``, ``!``, ``?``), or by position ``limit``; -1 if nowhere."""
+    at = text.find(prefix, begin, end)
+    while at >= 0:
+        after = at + len(prefix)
+        if after == limit or (after < end and (text[after] in "/>!?" or text[after].isspace())):
+            return at
+        at = text.find(prefix, at + 1, end)
+    return -1
 
 
 def _walk(open_tags: list[str], m: re.Match[str]) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from corpus_paths import corpus_id, pokerstars_files
+from corpus_paths import CORPUS, NOT_DATA, corpus_id, pokerstars_files
 
 from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.shape import split_fields, split_free_text
 from auditor.sites.pokerstars.reader import PokerStarsReader
+from auditor.sites.winning.reader import WinningReader
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_histories").rglob("*.txt"))
 # One reader of each kind for the whole run, so that caches filled by one file serve the
@@ -46,3 +47,32 @@ def test_samples_read_alike_with_and_without_caches(path: Path) -> None:
 @pytest.mark.parametrize("path", pokerstars_files(), ids=corpus_id)
 def test_corpus_reads_alike_with_and_without_caches(corpus: Path, path: Path) -> None:
     _same_hands(path)
+
+
+# ACR/WPN: the lines kept by their exact text, by what precedes their cards and by what
+# surrounds a seated name, against every line parsed by the grammar.
+WPN_ROOTS = ("acr-wpn", "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories/WinningPoker")
+WPN_FILES = sorted(p for root in WPN_ROOTS if (CORPUS / root).is_dir()
+                   for p in (CORPUS / root).rglob("*") if p.is_file() and p.name not in NOT_DATA)
+WPN_SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_histories" / "wpn")
+                     .glob("*.txt"))
+WPN_FAST = WinningReader()
+WPN_REFERENCE = WinningReader(caching=False)
+
+
+def _same_wpn_hands(path: Path) -> None:
+    blocks = [b for b in blocks_of_file(path, str(path)) if b.site == "wpn"]
+    for block in blocks:
+        fast, again = WPN_FAST.read(block), WPN_FAST.read(block)
+        assert fast == WPN_REFERENCE.read(block), (path, block.first_line)
+        assert again == fast, (path, block.first_line)
+
+
+@pytest.mark.parametrize("path", WPN_FILES, ids=corpus_id)
+def test_wpn_corpus_reads_alike_with_and_without_caches(corpus: Path, path: Path) -> None:
+    _same_wpn_hands(path)
+
+
+@pytest.mark.parametrize("path", WPN_SAMPLES, ids=lambda p: p.name)
+def test_wpn_samples_read_alike_with_and_without_caches(path: Path) -> None:
+    _same_wpn_hands(path)

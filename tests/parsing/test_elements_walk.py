@@ -4,6 +4,7 @@ samples, and on tags that run across a hand's start."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -32,13 +33,35 @@ def _xml_texts() -> list[tuple[Path, str]]:
     return out
 
 
-def test_the_walk_as_it_goes_is_the_walk_from_the_start() -> None:
+@pytest.mark.parametrize("over", [(), ("game", "general"), ("Game",), ("HISTORY",)])
+def test_the_walk_as_it_goes_is_the_walk_from_the_start(over: tuple[str, ...]) -> None:
     texts = _xml_texts()
     assert texts
     for path, text in texts:
-        walk = _OpenElements(text)
+        walk = _OpenElements(text, over)
         for m in _START.finditer(text):
             assert walk.at(m.start()) == set(_open_elements(text, 0, m.start())), path
+
+
+# Pieces of hostile XML for the walk that steps over elements: tags of the names stepped
+# over and of others, closing tags of enclosing elements inside a hand, comments, CDATA,
+# declarations, stray "<" and ">", tags inside attribute values, a closing tag with
+# spaces or attributes.
+_PIECES = ("<session>", "</session>", "<game gamecode='1'>", "<game>", "</game>", "</game >",
+           "</game x>", "<game/>", "<general>", "</general>", "<x>", "</x>", "<x/>", "<y a='1'>",
+           "</y>", "<!-- c -->", "<!-- <game> -->", "<![CDATA[ </session> ]]>", "<?xml v?>",
+           "<?pi?>", "<", ">", " text ", "\n", "<a b='</session>'>", "<a b='>'>", "</ >", "<!--",
+           "<gamex>", "</gamex>", "<game\n>", "<a </game>", "</session </game>")
+
+
+def test_stepping_over_is_the_walk_from_the_start_on_hostile_text() -> None:
+    rng = random.Random(17)
+    for _ in range(4000):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 30)))
+        ends = sorted({m.start() for m in re.finditer("<game", text)} | {len(text)})
+        walk = _OpenElements(text, ("game", "general", "session"))
+        for end in ends:
+            assert walk.at(end) == set(_open_elements(text, 0, end)), (text, end)
 
 
 @pytest.mark.parametrize("text", [
@@ -56,7 +79,7 @@ def test_tags_across_a_start(text: str) -> None:
 class _Plain:
     """The walk from the start of the file at every call (the plain way)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tag: str | None = None) -> None:
         self.text = text
 
     def at(self, end: int) -> set[str]:
@@ -68,7 +91,7 @@ def test_the_cut_is_the_same_either_way(monkeypatch: pytest.MonkeyPatch) -> None
     for tag, start in (("game", re.compile(r"<game\b")), ("Game", re.compile(r"<Game\b")),
                        ("HISTORY", re.compile(r"<HISTORY\b"))):
         for path, text in texts:
-            fast = list(blocks_of_elements(text, str(path), "x", start, tag))
+            fast = list(blocks_of_elements(text, str(path), "x", start, tag, ("general",)))
             with monkeypatch.context() as m:
                 m.setattr(elements, "_OpenElements", _Plain)
                 plain = list(blocks_of_elements(text, str(path), "x", start, tag))

@@ -43,7 +43,7 @@ def sniff(head: str, name: str) -> bool:
 
 def cut(text: str, source: str) -> Iterator[HandBlock]:
     """One block per ``<game>`` element, with the session's ``<general>`` as context."""
-    return blocks_of_elements(text, source, "ipoker", _START, "game")
+    return blocks_of_elements(text, source, "ipoker", _START, "game", over=("general",))
 
 
 def _reader() -> Reader:

@@ -6,18 +6,16 @@ declaration is refused (``EntitiesForbidden``), nothing external is fetched
 (``ExternalReferenceForbidden``), and an entity reference other than XML's five and
 character references is an error (``undefined entity``): nothing is ever expanded.
 
-Speed: expat checks every fragment in C, with no Python callback. A fragment it accepts
-that holds no comment, CDATA section, processing instruction or single-quoted attribute
-(the exports never write them) is then read by regular expressions: in a well-formed
-fragment every start tag is ``<name attr="value" …>`` with no ``<`` inside, so one pass
-finds them all, about three times faster than building them from expat's callbacks. Any
-other fragment is read from the callbacks (``elements_by_callbacks``, also the reference
-the fast path is tested against).
+Speed: one expat pass per fragment, with a Python callback only where an element
+starts and for the text of the elements that hold text (``TEXT_TAGS``): expat builds
+each element's attributes in C (a dictionary, in document order), and skips the text of
+the others (the white space between elements, most of its callbacks). The elements are
+those ``elements_by_callbacks`` builds from every callback (the reference the readers
+are tested against), with the same lines, attributes and, for the elements read, texts.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from xml.parsers.expat import ExpatError, ParserCreate
 
@@ -25,20 +23,15 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 # One element: [tag, attributes, file line, text]. The text is what follows the start
-# tag up to the next tag (callbacks: the next start tag): readers strip it, and read it
-# only for elements that hold text and no children (``<cards>``, ``<startdate>``).
+# tag up to the next start tag, end tags left out: readers strip it, and read it only for
+# elements that hold text and no children (``TEXT_TAGS``).
 Node = list[Any]
 
-# The start tags of the elements a game is read from, each with its attributes and the
-# text after it; ``\b`` keeps ``<players>`` and ``<gametype>`` out.
+# The elements a game is read from, and those whose text is read.
 GAME_TAGS = ("game", "player", "round", "action", "cards", "startdate")
-_ELEMENT = re.compile(r"<(game|player|round|action|cards|startdate)\b([^>]*)>([^<]*)")
-_ATTRIBUTE = re.compile(r'([^\s=/]+)\s*=\s*"([^"]*)"')
-# What the fast path does not read: comments, CDATA, processing instructions, DTDs, and
-# single-quoted attributes.
-_UNUSUAL = re.compile(r"<[!?]|=\s*'")
-_ENTITY = re.compile(r"&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));")
-_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+TEXT_TAGS = ("cards", "startdate")
+_GAME = frozenset(GAME_TAGS)
+_TEXT = frozenset(TEXT_TAGS)
 
 
 class XmlError(ValueError):
@@ -83,70 +76,95 @@ def _parse(expat: Any, text: str, offset: int) -> None:
 _DEFUSED = DefusedXMLParser(forbid_dtd=True)
 
 
-def _checked(text: str, offset: int) -> None:
-    """Let expat check ``text`` in C, with defusedxml's refusals and no other callback."""
+def _defused() -> Any:
+    """An expat parser with defusedxml's refusals (``DefusedXMLParser(forbid_dtd=True)``
+    sets the same four handlers) and its text in one piece per run, as ElementTree's."""
     expat = ParserCreate(None, "}")
     expat.StartDoctypeDeclHandler = _DEFUSED.defused_start_doctype_decl
     expat.EntityDeclHandler = _DEFUSED.defused_entity_decl
     expat.UnparsedEntityDeclHandler = _DEFUSED.defused_unparsed_entity_decl
     expat.ExternalEntityRefHandler = _DEFUSED.defused_external_entity_ref_handler
-    _parse(expat, text, offset)
+    expat.buffer_text = True
+    return expat
 
 
-# (tag, attribute names in order) -> the regular expression of such a tag's attributes.
-_LAYOUTS: dict[tuple[str, tuple[str, ...]], re.Pattern[str]] = {}
-_LAST: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {}
-
-
-def _attributes(tag: str, attrs: str) -> dict[str, str]:
-    """The attributes of one start tag. An export writes a tag's attributes in one order:
-    the regular expression of the last order seen reads them in one call."""
-    last = _LAST.get(tag)
-    if last is not None:
-        m = last[0].fullmatch(attrs)
-        if m is not None:
-            return dict(zip(last[1], m.groups()))  # noqa: B905 (one group per name)
-    pairs = _ATTRIBUTE.findall(attrs)
-    names = tuple(name for name, _ in pairs)
-    key = (tag, names)
-    layout = _LAYOUTS.get(key)
-    if layout is None:
-        if len(_LAYOUTS) > 1000:
-            _LAYOUTS.clear()
-        layout = _LAYOUTS[key] = re.compile(
-            "".join(rf'\s+{re.escape(n)}\s*=\s*"([^"]*)"' for n in names) + r"\s*/?\s*")
-    if layout.fullmatch(attrs) is not None:
-        _LAST[tag] = (layout, names)
-    return dict(pairs)
-
-
-def elements(text: str, first_line: int) -> list[Node]:
-    """The game elements (``GAME_TAGS``) of ``text``, whose first line is file line
-    ``first_line``, in document order. Raises ``XmlError``."""
-    _checked(text, first_line - 1)
-    if "<!" in text or "<?" in text or ("'" in text and _UNUSUAL.search(text)):
-        return [n for n in elements_by_callbacks(text, first_line) if n[0] in GAME_TAGS]
+def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
+             texts: frozenset[str] | None = _TEXT) -> list[Node]:
+    """The elements named in ``tags`` (None: every element) of ``text``, whose first line
+    is file line ``first_line``, in document order, with the text of those named in
+    ``texts`` (None: of all; the others' is ""). Raises ``XmlError``."""
+    if tags is None and texts is None and _simple(text):
+        return _simple_elements(text, first_line)
+    expat = _defused()
     nodes: list[Node] = []
     append = nodes.append
-    line = first_line
-    last = 0
-    lines = "\n" in text
-    count = text.count
-    for m in _ELEMENT.finditer(text):
-        if lines:
-            start = m.start()
-            line += count("\n", last, start)
-            last = start
-        tag, attrs, value = m.groups()
-        if attrs.count('"') & 1:  # a ">" inside a value cut the tag short
-            return [n for n in elements_by_callbacks(text, first_line) if n[0] in GAME_TAGS]
-        found = _attributes(tag, attrs) if attrs else {}
-        if "&" in attrs:
-            found = {k: unescape(v) for k, v in found.items()}
-        if "&" in value:
-            value = unescape(value)
-        append([tag, found, line, value])
+    offset = first_line - 1
+    current: Node = []
+    reading = False  # whether the text handler is on (setting it costs a name lookup)
+
+    def data(chunk: str) -> None:
+        current[3] += chunk
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal current, reading
+        if tags is None or tag in tags:
+            node = [tag, attrs, expat.CurrentLineNumber + offset, ""]
+            append(node)
+            if texts is None or tag in texts:
+                current = node
+                if not reading:
+                    expat.CharacterDataHandler = data
+                    reading = True
+                return
+        if reading:  # text up to the next start tag is this element's: not read
+            expat.CharacterDataHandler = None
+            reading = False
+
+    expat.StartElementHandler = start
+    _parse(expat, text, offset)
     return nodes
+
+
+def _simple(text: str) -> bool:
+    """Whether ``text`` has none of what only a parser reads right: attributes (their
+    values may hold ``>``), comments, CDATA, declarations and processing instructions,
+    references, CR line ends (expat turns them into LF) and namespaces."""
+    return not ('"' in text or "'" in text or "<!" in text or "<?" in text or "&" in text
+                or "\r" in text or "xmlns" in text or "xml:" in text)
+
+
+def _simple_elements(text: str, first_line: int) -> list[Node]:
+    """Every element of a ``_simple`` fragment, with its text, as expat's callbacks give
+    them (a session's ``<general>``: leaf elements of text). Raises ``XmlError``.
+
+    Once expat has accepted it, every ``<`` of such a fragment starts a tag and the next
+    ``>`` ends it (no attribute can hold one), a tag is ``name``, ``/name`` or ``name/``
+    with white space after the name at most, and the text between two tags is the
+    characters as they are: each element's text is what follows its start tag up to the
+    next start tag, end tags left out."""
+    _checked(text, first_line - 1)
+    nodes: list[Node] = []
+    parts = text.split("<")
+    line = first_line + parts[0].count("\n")  # (before the root: white space, not text)
+    current: Node | None = None
+    last = len(parts) - 1
+    for i in range(1, len(parts)):
+        part = parts[i]
+        tag, _, chars = part.partition(">")
+        if tag[:1] != "/":
+            empty = tag[-1:] == "/"
+            current = [(tag[:-1] if empty else tag).rstrip(" \t\n"), {}, line, ""]
+            nodes.append(current)
+        if chars and current is not None and i < last:  # (after the root: not text)
+            current[3] += chars
+        line += part.count("\n")
+    return nodes
+
+
+def _checked(text: str, offset: int) -> None:
+    """Let expat check ``text`` in C, with defusedxml's refusals and no callback."""
+    expat = _defused()
+    _parse(expat, text, offset)
 
 
 def elements_by_callbacks(text: str, first_line: int) -> list[Node]:
@@ -170,15 +188,3 @@ def elements_by_callbacks(text: str, first_line: int) -> list[Node]:
     expat.CharacterDataHandler = data
     _parse(expat, text, offset)
     return nodes
-
-
-def unescape(text: str) -> str:
-    """``text`` with XML's five entities and character references replaced (the only
-    references a fragment expat accepted can hold)."""
-    def one(m: re.Match[str]) -> str:
-        decimal, hexadecimal, name = m.groups()
-        if name:
-            return _NAMED[name]
-        return chr(int(decimal) if decimal else int(hexadecimal, 16))
-
-    return _ENTITY.sub(one, text)

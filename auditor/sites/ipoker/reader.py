@@ -54,7 +54,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountError, format_amount, parse_amount
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.sites.ipoker.fragments import XmlError, elements, elements_by_callbacks
+from auditor.sites.ipoker.fragments import XmlError, elements
 
 SITE = "ipoker"
 STREETS: tuple[ev.Street, ...] = ("preflop", "flop", "turn", "river")
@@ -245,8 +245,8 @@ def _session_of(context: Any) -> _Session:
         end = text.find("</general>", begin)
         if begin >= 0 and end >= 0:
             try:
-                for tag, _, _, value in elements_by_callbacks(
-                        text[begin:end + len("</general>")], 1):
+                for tag, _, _, value in elements(text[begin:end + len("</general>")], 1,
+                                                 None, None):
                     fields.setdefault(tag, value.strip())
             except XmlError as exc:
                 unsafe = f"the session's <general> is not readable: {exc.message}"
@@ -287,17 +287,17 @@ def _session_of(context: Any) -> _Session:
     tournament = fields.get("tournamentcode") or fields.get("tournamentname") or None
     if tournament is None and ("buyin" in fields or "totalbuyin" in fields):
         tournament = fields.get("tablename", "") or "?"
-    return _Session(
-        gametype=gametype, variant=variant, game=game, limit=limit,
-        hi_lo=any(w in low for w in ("hi-lo", "hi/lo", "h/l", "hilo", "8 or better")),
-        hole_cards=hole, stakes=stakes, ante=ante_m.group(1) if ante_m else None,
-        table=fields.get("tablename", ""),
-        currency=fields.get("tablecurrency") or fields.get("currency") or "",
-        tournament=tournament, startdate=fields.get("startdate", ""),
-        client="client_version" in fields,
-        comma=bool(stakes and _STAKE_COMMA.search("/".join(stakes))), unsafe=unsafe,
-        unsupported=unsupported,
+    return _NEW_SESSION(
+        gametype, variant, game, limit,
+        any(w in low for w in ("hi-lo", "hi/lo", "h/l", "hilo", "8 or better")),
+        hole, stakes, ante_m.group(1) if ante_m else None, fields.get("tablename", ""),
+        fields.get("tablecurrency") or fields.get("currency") or "", tournament,
+        fields.get("startdate", ""), "client_version" in fields,
+        bool(stakes and _STAKE_COMMA.search("/".join(stakes))), unsafe, unsupported,
     )
+
+
+_NEW_SESSION = ev.positional(_Session)
 
 
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "\ufffd": "EUR"}
@@ -345,6 +345,12 @@ _BET = ev.positional(ev.Bet)
 _RAISE = ev.positional(ev.Raise)
 _COLLECTED = ev.positional(ev.Collected)
 _STATED = ev.positional(ev.StatedBet)
+_SEAT = ev.positional(ev.Seat)
+_NEW_HAND = ev.positional(Hand)
+_NEW_INFO = ev.positional(HandInfo)
+_STREET = ev.positional(ev.StreetStart)
+_HOLE = ev.positional(ev.HoleCards)
+_POST = ev.positional(ev.PostBlind)
 
 
 class _Act(NamedTuple):
@@ -464,6 +470,7 @@ class IPokerReader:
         street = -1
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
         value_of = money.get
+        new_act = tuple.__new__  # what _Act(…) does, without its Python-level __new__
         for tag, attrs, line, value in nodes:
             if tag == "action":
                 get = attrs.get
@@ -486,7 +493,7 @@ class IPokerReader:
                     amount = value_of(sum_text)
                     if amount is None:
                         amount = _amount(money, sum_text, line, f"the sum of {name}'s action")
-                append(_Act(street, no, name, kind, amount, sum_text, line))
+                append(new_act(_Act, (street, no, name, kind, amount, sum_text, line)))
             elif tag == "cards":
                 if street < 0:
                     raise LineError(line, "a <cards> element outside a <round>")
@@ -597,13 +604,10 @@ class IPokerReader:
             symbol = ""
         elif not currency and symbol in _SYMBOLS:
             currency = _SYMBOLS[symbol]
-        return HandInfo(
-            site=SITE, hand_id=hand_id,
-            game=game or "other", variant=session.variant or session.gametype, limit=limit,
-            hi_lo=session.hi_lo, hole_cards=hole or 0, stakes=stakes, ante=ante, cap=None,
-            currency=currency, symbol=symbol, decimals=decimals,
-            tournament=session.tournament, table=session.table, max_seats=None,
-            button_seat=button, started=started(start) if start else "",
+        return _NEW_INFO(
+            SITE, hand_id, game or "other", session.variant or session.gametype, limit,
+            session.hi_lo, hole or 0, stakes, ante, None, currency, symbol, decimals,
+            session.tournament, session.table, None, button, started(start) if start else "",
         )
 
     def _hand(self, block: HandBlock, info: HandInfo, players: dict[str, _Player],
@@ -645,13 +649,11 @@ class IPokerReader:
         events = replayed.events
         self._finish(events, seats, replayed.folded, block.last_line)
         seat_events = tuple(
-            ev.Seat(line=p.line, seat=p.seat, player=p.name, stack=p.chips,
-                    sitting_out=p.sits_out or not p.acted)
+            _SEAT(p.line, p.seat, p.name, p.chips, p.sits_out or not p.acted)
             for p in seats)
         first, last = block.span
-        return Hand(source=block.source, first_line=first, last_line=last, info=info,
-                    seats=seat_events, events=tuple(events), cancelled=False,
-                    dialect=self.client_dialect if client else self.dialect)
+        return _NEW_HAND(block.source, first, last, info, seat_events, tuple(events), False,
+                         self.client_dialect if client else self.dialect)
 
     def _readings(self, info: HandInfo, players: dict[str, _Player], seats: list[_Player],
                   acts: list[_Act], rounds: dict[int, int],
@@ -716,10 +718,10 @@ class IPokerReader:
                                     text=f"{p.bought} before this hand"))
 
         def deal() -> None:
-            append(ev.StreetStart(line=preflop_line, street="preflop"))
+            append(_STREET(preflop_line, "preflop", (), 0))
             for p in seats:
                 if p.cards and p.acted:
-                    append(ev.HoleCards(line=p.cards_line, player=p.name, cards=p.cards))
+                    append(_HOLE(p.cards_line, p.name, p.cards))
 
         for i, a in enumerate(acts):
             name = a.player
@@ -741,13 +743,11 @@ class IPokerReader:
                 put = a.sum
                 all_in = put >= stack[name] > 0
                 if kind == 15:
-                    append(ev.PostBlind(line=a.line, player=name, kind="ante", amount=put,
-                                        all_in=all_in))
+                    append(_POST(a.line, name, "ante", put, 0, all_in))
                 elif kind == 1:
                     # A second small blind is a missed one posted out of position: dead.
-                    append(ev.PostBlind(line=a.line, player=name,
-                                        kind="dead" if small_posted else "small", amount=put,
-                                        dead=put if small_posted else 0, all_in=all_in))
+                    append(_POST(a.line, name, "dead" if small_posted else "small", put,
+                                 put if small_posted else 0, all_in))
                     if not small_posted:
                         commit[name] += put
                     small_posted = True
@@ -755,9 +755,8 @@ class IPokerReader:
                     # A second big blind for more than the big blind posts both: the big
                     # blind live, the rest (the small blind) dead.
                     dead = put - big_blind if big_posted and put > big_blind > 0 else 0
-                    append(ev.PostBlind(line=a.line, player=name,
-                                        kind="small_and_big" if dead else "big", amount=put,
-                                        dead=dead, all_in=all_in))
+                    append(_POST(a.line, name, "small_and_big" if dead else "big", put, dead,
+                                 all_in))
                     commit[name] += put - dead
                     big_posted = True
                 stack[name] -= put
@@ -899,7 +898,7 @@ def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: d
     far, on the line of its cards (or of its round). Returns the board."""
     cards, line = boards.get(street, ((), rounds.get(street + 1, 0)))
     board = board + cards
-    events.append(ev.StreetStart(line=line, street=STREETS[street], board=board))
+    events.append(_STREET(line, STREETS[street], board, 0))
     return board
 
 

@@ -522,6 +522,9 @@ class WinningReader:
         # generation: deals, streets and boards differ only in their cards.
         self.carded: tuple[dict[tuple[str, int], tuple[Recipe, list[str], str | None]], ...] = (
             {}, {})
+        # (what precedes a seated name, what follows it) -> (recipe, values), by
+        # generation: lines of one kind name many players.
+        self.tails: tuple[dict[tuple[str, str], tuple[Recipe, list[str]]], ...] = ({}, {})
         # (generation, decimals) -> line as printed -> its operation.
         self.exact: dict[tuple[int, int], dict[str, Op]] = {}
         self.amount_caches: dict[int, AmountCache] = {}
@@ -610,6 +613,9 @@ _NEW = {cls: ev.positional(cls) for cls in (
 )}
 _CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
 _CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
+# Lines longer than this are read but not kept by what surrounds their name (a hostile
+# file of many long distinct lines must not fill memory).
+_CACHED_LINE = 2000
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (ev.Fold, ev.Check, ev.Call, ev.Bet,
@@ -984,7 +990,20 @@ class _HandReader:
                     recipe, before, name = seen
                     return recipe([*before, *cards], name, amount)
         start, name = find(text, names)
-        values: list[str] = []
+        values: list[str]
+        tails = reader.tails[classic] if reader.caching and name in seated else None
+        tail_key: tuple[str, str] | None = None
+        if tails is not None and "[" not in text:
+            # What surrounds a seated name: the same for every player ("Player ",
+            # " folds"), so a line that names another player reads from it.
+            assert name is not None
+            tail_key = (text[:start], text[start + len(name):])
+            seen_tail = tails.get(tail_key)
+            if seen_tail is not None:
+                recipe, values = seen_tail
+                op = recipe(values, name, amount)
+                return self._kept(text, op, name, seated, exact, no)
+        values = []
         if name is None:
             shape = _split(fields, text, values)
         else:
@@ -992,20 +1011,32 @@ class _HandReader:
             shape = head + PLAYER + _split(fields, text[start + len(name):], values)
         recipe = reader.recipe(classic, shape, no, text)
         op = recipe(values, name, amount)
+        if tails is not None and tail_key is not None and len(text) < _CACHED_LINE:
+            if len(tails) >= reader.MAX_CACHE:
+                tails.clear()
+            tails[tail_key] = (recipe, values)
+        self._kept(text, op, name, seated, exact, no)
+        if (reader.caching and (name is None or name in seated) and "[" in text
+                and key is not None and carded is not None and values[-key[1]:] == cards):
+            if len(carded) >= reader.MAX_CACHE:
+                carded.clear()
+            carded[key] = (recipe, values[: -key[1]], name)
+        return op
+
+    def _kept(self, text: str, op: Op, name: str | None, seated: frozenset[str],
+              exact: dict[str, Op], no: int) -> Op:
+        """``op`` checked (a money line must name a player) and, for a line without cards,
+        kept by its exact text."""
         if op[1] == "" and op[0] in _MONEY and (op[0] != SUMMARY_PLAYER or op[5] or op[6]):
             # WPN lost the name (and the seat line) of a player who still posts, acts or
             # is paid: the hand's chips cannot be followed.
             raise LineError(no, "a player with no name (and no seat line) puts chips in or "
                                 f"is paid: the history lost his name: {text[:80]!r}")
-        if reader.caching and (name is None or name in seated):
-            if "[" not in text:
-                if len(exact) >= reader.MAX_CACHE:
-                    exact.clear()
-                exact[text] = op
-            elif key is not None and carded is not None and values[-key[1]:] == cards:
-                if len(carded) >= reader.MAX_CACHE:
-                    carded.clear()
-                carded[key] = (recipe, values[: -key[1]], name)
+        reader = self.reader
+        if reader.caching and (name is None or name in seated) and "[" not in text:
+            if len(exact) >= reader.MAX_CACHE:
+                exact.clear()
+            exact[text] = op
         return op
 
     def _limit(self, game: _Game, facts: dict[str, Any], posted_big: int | None

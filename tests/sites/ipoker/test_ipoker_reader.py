@@ -415,10 +415,13 @@ def _game_texts() -> list[tuple[str, int]]:
 
 
 def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
-    """The regular-expression pass over a fragment expat accepted finds the same game
-    elements, attributes, lines and texts as expat's own callbacks (the reference)."""
+    """One expat pass with callbacks only where elements start (and for the texts read)
+    finds the same game elements, attributes, lines and texts (of ``TEXT_TAGS``) as
+    every callback does (the reference), or the same error; asked for every element, it
+    finds what the reference finds, texts included."""
     from auditor.sites.ipoker.fragments import (
         GAME_TAGS,
+        TEXT_TAGS,
         XmlError,
         elements,
         elements_by_callbacks,
@@ -428,15 +431,32 @@ def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
            "chips=\"$1\" dealer='1' win=\"$0\" bet=\"$0\"/></players></general>"
            '<round no="0"><!-- <action no="9"/> --><action no = "1" player="a&gt;b &amp; c" '
            'type="1" sum="$0.01"/></round><round no="1"><cards type="Pocket" '
-           'player="a&gt;b &amp; c"><![CDATA[CA HQ]]></cards></round></game>')
-    for text, first in [*_game_texts(), (odd, 3)]:
+           'player="a&gt;b &amp; c"><![CDATA[CA HQ]]></cards>after<x/>not'
+           '<cards type="Flop">S2<!-- c -->S3 &#x53;4</cards>tail</round></game>')
+    hostile = [odd, odd.replace("<x/>", "<x>"), '<game><!DOCTYPE x [<!ENTITY a "b">]></game>',
+               '<game a="1" a="2"/>', "<game>&foo;</game>", '<game>\n<cards>C2</cards>\n',
+               # a session's <general>: no attributes, read the short way
+               "\n <general>\n<a>x</a>y\n<b/>z<c >w\n</c\n><d\n/> <e>  </e>\n</general> \n",
+               "<general><a>1 > 0</a><a>again</a><b></b></general>", "<general/>",
+               "<general><a>x</b></general>", "<general><a>x</a></general><x/>",
+               "<general>\u1680<a\u1680b>x</a\u1680b></general>"]
+
+    def read(fast: bool, text: str, first: int, every: bool) -> object:
         try:
-            fast = elements(text, first)
-        except XmlError:
-            continue
-        slow = [n for n in elements_by_callbacks(text, first) if n[0] in GAME_TAGS]
-        assert [(t, a, n, v.strip()) for t, a, n, v in fast] == \
-            [(t, a, n, v.strip()) for t, a, n, v in slow]
+            if fast:
+                found = elements(text, first, None, None) if every else elements(text, first)
+            else:
+                found = elements_by_callbacks(text, first)
+        except XmlError as exc:
+            return ("error", exc.line, exc.message)
+        if every:
+            return found
+        return [(t, a, n, v if t in TEXT_TAGS else "") for t, a, n, v in found
+                if t in GAME_TAGS]
+
+    for text, first in [*_game_texts(), *((t, 3) for t in hostile)]:
+        for every in (False, True):
+            assert read(True, text, first, every) == read(False, text, first, every), text
 
 
 @pytest.mark.parametrize(("gametype", "game", "limit", "stakes"), [
