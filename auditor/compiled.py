@@ -24,6 +24,9 @@ MODULES = (
     "auditor/engine/audit.py",
     "auditor/parsing/shape.py",
     "auditor/sites/pokerstars/reader.py",
+    "auditor/sites/ipoker/reader.py",
+    "auditor/sites/ipoker/fragments.py",
+    "auditor/parsing/elements.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.
