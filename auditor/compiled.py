@@ -28,6 +28,7 @@ MODULES = (
     "auditor/sites/ipoker/fragments.py",
     "auditor/parsing/elements.py",
     "auditor/sites/winning/reader.py",
+    "auditor/sites/winamax/reader.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.
