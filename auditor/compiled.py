@@ -31,6 +31,7 @@ MODULES = (
     "auditor/sites/winamax/reader.py",
     "auditor/sites/pokernow/reader.py",
     "auditor/sites/pokernow/log.py",
+    "auditor/sites/partypoker/reader.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.
