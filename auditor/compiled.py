@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 # The modules the compiled build compiles, in the order of bench/LEVERS.md §8: the engine,
 # then the line lexer and the reader of the commonest site (and of GGPoker's and the club
-# apps', built on it). tests/test_compiled_build.py runs mypy on exactly these.
+# apps', built on it); then the other replayed sites' readers, so that none falls behind
+# PokerStars by being left pure: iPoker's (with its expat fragments and the XML cutter's
+# walk), ACR/WPN's, Winamax's, PokerNow's (with its log cutter) and PartyPoker's (whose
+# BracketReader 888's subclasses). The text cutter (parsing/blocks.py) stays pure.
+# tests/test_compiled_build.py runs mypy on exactly these.
 MODULES = (
     "auditor/engine/betting.py",
     "auditor/engine/replay.py",
@@ -24,6 +28,14 @@ MODULES = (
     "auditor/engine/audit.py",
     "auditor/parsing/shape.py",
     "auditor/sites/pokerstars/reader.py",
+    "auditor/sites/ipoker/reader.py",
+    "auditor/sites/ipoker/fragments.py",
+    "auditor/parsing/elements.py",
+    "auditor/sites/winning/reader.py",
+    "auditor/sites/winamax/reader.py",
+    "auditor/sites/pokernow/reader.py",
+    "auditor/sites/pokernow/log.py",
+    "auditor/sites/partypoker/reader.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

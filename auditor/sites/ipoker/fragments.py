@@ -62,13 +62,13 @@ def _parse(expat: Any, text: str, offset: int) -> None:
         raise XmlError(expat.CurrentLineNumber + offset,
                        f"the XML declares a DTD or entities ({type(exc).__name__}); "
                        "it is not read: entities are never expanded") from exc
-    except ExpatError as exc:
-        line = (getattr(exc, "lineno", None) or expat.CurrentLineNumber) + offset
-        reason = str(exc).split(":")[0]
+    except ExpatError as error:  # (not ``exc``: compiled, one name has one type)
+        line = (getattr(error, "lineno", None) or expat.CurrentLineNumber) + offset
+        reason = str(error).split(":")[0]
         if reason == "undefined entity":
             reason = ("an entity reference that is not one of XML's own (entities are "
                       "never expanded)")
-        raise XmlError(line, f"not well-formed XML: {reason}") from exc
+        raise XmlError(line, f"not well-formed XML: {reason}") from error
 
 
 # defusedxml's refusals, bound once: each fragment's expat parser gets them (a parser of

@@ -48,6 +48,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any, NamedTuple
 
+from auditor.compiled import mypyc_attr
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
@@ -73,6 +74,7 @@ _MAX_FLIPS = 4  # ambiguous raises of one player tried in other readings (2^k re
 _CACHE = 10_000
 
 
+@mypyc_attr(native_class=False)  # compiled, _with_info could not give it an ``info``
 class _Unsupported(Exception):
     """A game the auditor reads but does not replay (HH002)."""
 
@@ -210,6 +212,7 @@ _STAKES = re.compile(r"([^\s/]+)/([^\s/]+)")
 _ANTE = re.compile(r"\bAnte\s+(\S+)", re.I)
 
 
+@mypyc_attr(native_class=False)  # built by events.positional (object.__new__, slot stores)
 @dataclass(frozen=True, slots=True)
 class _Session:
     """What a session's ``<general>`` says that its games share."""
@@ -318,6 +321,7 @@ def _symbol_of(sample: str) -> str:
 # --- the game -------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # built by events.positional (object.__new__, slot stores)
 @dataclass(slots=True)
 class _Player:
     seat: int
@@ -399,9 +403,9 @@ class IPokerReader:
         except _Unsupported as exc:
             info = exc.__dict__.get("info")
             return self._unreadable(block, exc.line, "HH002", exc.message, info)
-        except (LineError, XmlError) as exc:
-            info = exc.__dict__.get("info")
-            return self._unreadable(block, exc.line, "HH001", exc.message, info)
+        except (LineError, XmlError) as error:  # (compiled, ``exc`` is an _Unsupported)
+            info = error.__dict__.get("info")
+            return self._unreadable(block, error.line, "HH001", error.message, info)
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None) -> Unreadable:
@@ -487,6 +491,7 @@ class IPokerReader:
                 if name not in players:
                     raise LineError(line, f"an action by {name!r}, who is not among the "
                                           "game's players")
+                amount: int | None  # (None only until _amount reads it)
                 if kind in _NO_SUM:
                     amount = 0
                 else:
@@ -878,12 +883,16 @@ def _player(attrs: dict[str, str], line: int, money: _Amounts) -> _Player | None
     chips = money.get(chips_text)
     if chips is None:
         chips = _amount(money, chips_text, line, f"{name}'s chips")
-    bet = get("bet")
-    if bet is not None:
-        bet = money[bet] if bet in money else _amount(money, bet, line, f"{name}'s bet")
-    win = get("win")
-    if win is not None:
-        win = money[win] if win in money else _amount(money, win, line, f"{name}'s win")
+    bet: int | None = None
+    bet_text = get("bet")
+    if bet_text is not None:
+        bet = (money[bet_text] if bet_text in money
+               else _amount(money, bet_text, line, f"{name}'s bet"))
+    win: int | None = None
+    win_text = get("win")
+    if win_text is not None:
+        win = (money[win_text] if win_text in money
+               else _amount(money, win_text, line, f"{name}'s win"))
     bought = ""
     if get("rebuy", "0") not in _NONE or get("addon", "0") not in _NONE:
         bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT

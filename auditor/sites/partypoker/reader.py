@@ -36,10 +36,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from lark.exceptions import UnexpectedInput
 
+from auditor.compiled import mypyc_attr
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Game, Hand, HandInfo, Limit
@@ -117,15 +118,19 @@ class Table:
     symbol: str = ""
 
 
+# 888poker's reader (sites/pacific, pure Python) subclasses it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BracketReader:
     """What the PartyPoker and 888 readers share: the body lines into records and
     events. A subclass reads its site's header lines (``head``, ``set_up``) and says
     when a hand is complete (``finish``)."""
 
-    site = ""
-    title = ""
-    grammar = ""
-    MAX_CACHE = LINE_CACHE_ENTRIES
+    # ClassVars: compiled, an annotated class attribute would become an instance
+    # attribute with a default, and hide the subclasses' own.
+    site: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    grammar: ClassVar[str] = ""
+    MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True) -> None:
         # Without caching, every line goes through the lexer and the grammar: the
@@ -163,10 +168,10 @@ class BracketReader:
             return self._read(block)
         except _NotReplayed as exc:
             return self._unreadable(block, exc.line, "HH002", exc.message, exc.info)
-        except LineError as exc:
-            return self._unreadable(block, exc.line, "HH001", exc.message, None)
-        except AmountError as exc:
-            return self._unreadable(block, block.first_line, "HH001", str(exc), None)
+        except LineError as error:  # (compiled, ``exc`` is a _NotReplayed)
+            return self._unreadable(block, error.line, "HH001", error.message, None)
+        except AmountError as bad:
+            return self._unreadable(block, block.first_line, "HH001", str(bad), None)
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None) -> Unreadable:

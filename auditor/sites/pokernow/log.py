@@ -34,7 +34,9 @@ from dataclasses import dataclass, field
 from itertools import islice, repeat
 from operator import gt
 from pathlib import PurePath
+from typing import Any
 
+from auditor.compiled import mypyc_attr
 from auditor.model.events import positional
 from auditor.parsing.blocks import HandBlock
 
@@ -93,6 +95,7 @@ class LogFacts:
     exporter: str | None = None
 
 
+@mypyc_attr(native_class=False)  # built by events.positional (object.__new__, slot stores)
 @dataclass(slots=True)
 class HandContext:
     """What a hand block knows beyond its lines: the ``at`` time of its first row (when
@@ -127,6 +130,7 @@ def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str
     order, as the log is newest first."""
     text = text.lstrip("\ufeff")
     plain = _plain_rows(text)
+    keys: list[Any]  # the orders: as text (plain rows) or as numbers (the csv module's)
     if plain is not None:
         entries, tails, width, keys = plain
         n = len(entries)
@@ -432,7 +436,7 @@ def _seats(hands: list[_Hand], entries: list[str]) -> tuple[int, dict[str, str]]
         if h.stacks >= 0:
             texts.append(entries[h.stacks])
             stacks.append(entries[h.stacks])
-    refs = _REF.findall("\n".join(texts))
+    refs: list[tuple[str, str]] = _REF.findall("\n".join(texts))  # (typed: mypyc fails on Any)
     labels = {pid: f"{name} @ {pid}" for name, pid in reversed(refs)}  # the first wins
     for e in changes:
         if m := _ID_CHANGE.match(e):

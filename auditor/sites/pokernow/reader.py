@@ -51,7 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import islice
-from typing import Any
+from typing import Any, ClassVar
 
 from lark import Tree
 from lark.exceptions import UnexpectedInput
@@ -163,7 +163,7 @@ def _recipe(tree: Tree) -> tuple[str, tuple[Any, ...]]:
         run = 0
         for t in subs:
             if t.data == "on_run":
-                word = next(str(x) for x in t.children if x.type == "WORD")
+                word = next(str(x) for x in t.children if x.type == "WORD")  # type: ignore[union-attr]
                 run = _RUNS.get(word.lower(), -1)
         return "collected", (run,)
     if data in ("player_table_row", "admin_row", "queued_change"):
@@ -238,7 +238,7 @@ _CHANGES = {
 class PokerNowReader:
     """Reads PokerNow hand blocks (cut by ``auditor.sites.pokernow.log.cut``)."""
 
-    MAX_CACHE = LINE_CACHE_ENTRIES
+    MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
 
     def __init__(self) -> None:
         from auditor.sites.pokernow import DIALECT
@@ -298,8 +298,8 @@ class PokerNowReader:
                 raise LineError(no, f"a row that does not belong in a hand: {entry!r}")
         if len(rows) >= self.MAX_CACHE:
             rows.clear()
-        rows[entry] = found
-        return found
+        rows[entry] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
 
     def read(self, block: HandBlock) -> Hand | Unreadable:
         """The hand of ``block``, or why it cannot be read (never raises)."""
@@ -309,9 +309,9 @@ class PokerNowReader:
         except _Unsupported as exc:
             info = exc.info
             code, line, message = "HH002", block.first_line, exc.message
-        except LineError as exc:
-            info = exc.info if isinstance(exc, _HandError) else None
-            code, line, message = "HH001", exc.line, exc.message
+        except LineError as error:  # (compiled, ``exc`` is an _Unsupported)
+            info = error.info if isinstance(error, _HandError) else None
+            code, line, message = "HH001", error.line, error.message
         first, last = block.span
         return Unreadable(source=block.source, first_line=first, last_line=last, line=line,
                           code=code, message=message, site=SITE,
@@ -371,7 +371,7 @@ class PokerNowReader:
             label_of[pid] = label
             seat_of[label] = seat
             left[label] = stack
-            seats.append(_SEAT(no, seat, label, stack, False))
+            seats.append(_SEAT(no, seat, label, stack, False))  # type: ignore[arg-type]
         if len(seat_of) != len(seats):
             raise LineError(no, "a player is seated twice")
         dealer = header[3]
@@ -388,7 +388,7 @@ class PokerNowReader:
         run_twice = showdown = ended = False
         exporter = log.exporter
         get = rows.get
-        label = label_of.get
+        label_for = label_of.get  # (not ``label``: a str above, and compiled one name has one type)
         for entry, no in zip(islice(lines, k + 1, None), islice(numbers, k + 1, None),
                              strict=True):
             row = get(entry)
@@ -396,7 +396,7 @@ class PokerNowReader:
                 row = self._row(entry, no, amounts, rows)
             code = row[0]
             if code <= UNCALLED:  # a player's row
-                player = label(row[1]) or labels.get(row[1]) or f"{row[2]} @ {row[1]}"
+                player = label_for(row[1]) or labels.get(row[1]) or f"{row[2]} @ {row[1]}"
                 if ended and code != SHOWS:
                     raise LineError(no, f"a row after the hand ended: {entry!r}")
                 if code == FOLD:
@@ -476,9 +476,9 @@ class PokerNowReader:
                     append(_NOTE(no, "other", None, entry))
             elif code == NOTE:
                 pid = row[1]
-                player = None if pid is None else (
+                noted = None if pid is None else (  # (``player`` is a str)
                     label_of.get(pid) or labels.get(pid) or f"{row[2]} @ {pid}")
-                append(_NOTE(no, "other", player, entry))
+                append(_NOTE(no, "other", noted, entry))
             elif code == RUN_AGREED:
                 run_twice = True
                 append(_NOTE(no, "other", None, entry))

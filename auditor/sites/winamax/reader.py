@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -167,7 +167,7 @@ class _RecipeBuilder:
         self.slot = _slots(shape)
 
     def idx(self, tok: Token) -> int:
-        return self.slot[tok.start_pos]
+        return self.slot[tok.start_pos]  # type: ignore[index]
 
     def nums(self, tree: Tree) -> list[int]:
         return [self.idx(t) for t in _tokens(tree) if t.type == "NUM"]
@@ -251,7 +251,7 @@ class _RecipeBuilder:
         d = self.first(tree, "DESC")
         new = _NEW[ev.Shows]
         return lambda v, name, ctx: (
-            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True
+            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
         )
 
     def r_collected(self, tree: Tree) -> Recipe:
@@ -324,7 +324,7 @@ class _RecipeBuilder:
     def r_board_summary(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         new = _NEW[ev.BoardSummary]
-        return lambda v, name, ctx: (new, (_cards(v[c]), 0), True)
+        return lambda v, name, ctx: (new, (_cards(v[c]), 0), True)  # type: ignore[index]
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         # Nothing in the engine reads the summary's seat lines: read, then dropped.
@@ -344,7 +344,7 @@ class _RecipeBuilder:
         button_tree = _subtree(tree, "button")
         button = self.nums(button_tree)[0] if button_tree is not None else None
         return lambda v, name, ctx: (_just, (_Table(
-            v[q][1:-1], int(v[size]), int(v[button]) if button is not None else None,
+            v[q][1:-1], int(v[size]), int(v[button]) if button is not None else None,  # type: ignore[index]
         ),), True)
 
     def r_header(self, tree: Tree) -> Recipe:
@@ -486,14 +486,17 @@ class WinamaxReader:
     """Reads Winamax hand blocks. Keeps its caches across hands: shapes and lines repeat,
     so after warm-up most lines cost a dictionary look-up or two."""
 
-    MAX_CACHE = LINE_CACHE_ENTRIES
+    MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True, dialect: Dialect | None = None) -> None:
         # Without caching, every line goes through the grammar: the reference the caches
         # are tested against.
         self.caching = caching
         if dialect is None:
-            from auditor.sites.winamax import DIALECT as dialect
+            # Not ``from … import DIALECT as dialect``: compiled, that left it None.
+            from auditor.sites import winamax
+
+            dialect = winamax.DIALECT
         self.dialect = dialect
         self.parser = grammars.load("winamax")
         self.recipes: dict[str, Recipe] = {}
@@ -532,8 +535,8 @@ class WinamaxReader:
             return self._read(block)
         except LineError as exc:
             return self._unreadable(block, exc.line, "HH001", exc.message)
-        except AmountError as exc:
-            return self._unreadable(block, block.first_line, "HH001", str(exc))
+        except AmountError as bad:  # (compiled, ``exc`` is a LineError)
+            return self._unreadable(block, block.first_line, "HH001", str(bad))
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None = None) -> Unreadable:
@@ -608,7 +611,7 @@ class WinamaxReader:
         not one."""
         seen = self.seats.get(text) if self.caching else None
         if seen is not None:
-            return _NEW[ev.Seat](no, *seen)
+            return _NEW[ev.Seat](no, *seen)  # type: ignore[return-value]
         if not text.startswith("Seat "):
             return None
         plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
@@ -618,7 +621,7 @@ class WinamaxReader:
             if len(self.seats) >= self.MAX_CACHE:
                 self.seats.clear()
             self.seats[text] = args
-            return _NEW[ev.Seat](no, *args)
+            return _NEW[ev.Seat](no, *args)  # type: ignore[return-value]
         name = seat_name(text)
         if name is None:
             return None
@@ -805,8 +808,8 @@ class WinamaxReader:
             no = base + i if numbers is None else numbers[i]
             made = exact.get(text)
             if made is None:
-                recipe, values, name = self._line(text, firsts, no)
-                made = recipe(values, name, ctx)
+                recipe, values, named = self._line(text, firsts, no)  # (``name``: a str above)
+                made = recipe(values, named, ctx)
                 if made[2] and "[" not in text:
                     if len(exact) >= self.MAX_CACHE:
                         exact.clear()
@@ -827,7 +830,7 @@ class WinamaxReader:
                     # "raises 1€ to 3€" among the blinds (2014): a post of both blinds.
                     event = _NEW[ev.PostBlind](no, event.player, "small_and_big", event.to,
                                                max(0, event.to - ctx.big_blind), event.all_in)
-                    posted.add(event.player)
+                    posted.add(event.player)  # type: ignore[attr-defined]
                     odd_blinds = True
                 elif odd_blinds and preflop and event.by is not None:
                     event = _raise_size(event, events, preflop, ctx.big_blind)
@@ -926,7 +929,7 @@ def _raise_size(raise_: ev.Raise, events: list[ev.Event], preflop: bool,
     faced = max(top, big_blind) if preflop and posted_big else top
     base = to - by
     if base != faced and base in (top, big, max(put.values(), default=0)):
-        return _NEW[ev.Raise](raise_.line, raise_.player, to, None, raise_.all_in)
+        return _NEW[ev.Raise](raise_.line, raise_.player, to, None, raise_.all_in)  # type: ignore[return-value]
     return raise_
 
 
@@ -965,7 +968,7 @@ def _settle_post(post: ev.PostBlind, events: list[ev.Event], posted: set[str],
             return None
     if kind == "small" and (small_posted or player in posted):
         # A second small blind, or one of a player who posted already: dead money.
-        return _NEW[ev.PostBlind](post.line, player, "dead", post.amount, post.amount,
+        return _NEW[ev.PostBlind](post.line, player, "dead", post.amount, post.amount,  # type: ignore[return-value]
                                   post.all_in)
     return post
 
@@ -976,7 +979,7 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
     collected = sum(e.amount for e in events if e.__class__ is ev.Collected)  # type: ignore[attr-defined]
     half = stated.precision // 2
     total = collected if abs(collected - stated.total) <= half else stated.total
-    return _NEW[ev.PotSummary](stated.line, total, None, (), stated.rake, ())
+    return _NEW[ev.PotSummary](stated.line, total, None, (), stated.rake, ())  # type: ignore[return-value]
 
 
 _HAND_ID = re.compile(r"\d+-\d+-\d+")

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any
+from typing import Any, ClassVar
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -196,10 +196,10 @@ class _Recipes:
                 self.slot[i] = len(self.slot)
 
     def nums(self, tree: Tree | Token) -> list[int]:
-        return [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "NUM"]
+        return [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "NUM"]  # type: ignore[index]
 
     def first(self, tree: Tree, kind: str) -> int | None:
-        return next((self.slot[t.start_pos] for t in _tokens(tree) if t.type == kind), None)
+        return next((self.slot[t.start_pos] for t in _tokens(tree) if t.type == kind), None)  # type: ignore[index]
 
     def build(self, tree: Tree) -> Recipe:
         method = getattr(self, "r_" + tree.data, None)
@@ -290,11 +290,11 @@ class _Recipes:
     def r_shows(self, tree: Tree) -> Recipe:
         c, d = self.first(tree, "CARDS"), self.first(tree, "DESC")
         return lambda v, name, amount: (
-            SHOWS, name, _cards(v[c]), v[d][1:-1] if d is not None else "")
+            SHOWS, name, _cards(v[c]), v[d][1:-1] if d is not None else "")  # type: ignore[index]
 
     def r_shows_now(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
-        return lambda v, name, amount: (SHOWS, name, _cards(v[c]), "")
+        return lambda v, name, amount: (SHOWS, name, _cards(v[c]), "")  # type: ignore[index]
 
     def r_mucks(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
@@ -339,7 +339,7 @@ class _Recipes:
         return self._note("other")
 
     def r_dealt(self, tree: Tree) -> Recipe:
-        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]
+        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]  # type: ignore[index]
         return lambda v, name, amount: (
             DEALT, name, tuple(c for i in cs for c in _cards(v[i])))
 
@@ -348,12 +348,12 @@ class _Recipes:
 
     def r_dealt_card(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
-        return lambda v, name, amount: (DEALT_CARD, name, _cards(v[c]))
+        return lambda v, name, amount: (DEALT_CARD, name, _cards(v[c]))  # type: ignore[index]
 
     def r_street(self, tree: Tree) -> Recipe:
         street = next(c.data for c in tree.children if isinstance(c, Tree))
         run = self.first(tree, "NUM")
-        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]
+        cs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "CARDS"]  # type: ignore[index]
         return lambda v, name, amount: (
             STREET, None, street, tuple(c for i in cs for c in _cards(v[i])),
             int(v[run]) if run is not None else 0)
@@ -403,17 +403,19 @@ class _Recipes:
                     rake += amount(v[i])
                 else:
                     named.append((word, amount(v[i])))
-            return TOTAL, None, amount(v[total]), rake, tuple(named)
+            return TOTAL, None, amount(v[total]), rake, tuple(named)  # type: ignore[index]
 
         return make
 
-    r_pot = r_total_pot
+    def r_pot(self, tree: Tree) -> Recipe:
+        # (Not ``r_pot = r_total_pot``: compiled, getattr(self, "r_pot") failed.)
+        return self.r_total_pot(tree)
 
     def r_board(self, tree: Tree) -> Recipe:
         run = self.first(tree, "NUM")
         c = self.first(tree, "CARDS")
         return lambda v, name, amount: (
-            BOARD, None, _cards(v[c]), int(v[run]) if run is not None else 0)
+            BOARD, None, _cards(v[c]), int(v[run]) if run is not None else 0)  # type: ignore[index]
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         outcome = tree.children[-1]
@@ -426,7 +428,7 @@ class _Recipes:
         result = next(c for c in tree.children if isinstance(c, Tree) and c.data == "result")
         bets, collects, _net = self.nums(result)
         c = self.first(tree, "CARDS")
-        descs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "DESC"]
+        descs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "DESC"]  # type: ignore[index]
         return lambda v, name, amount: (
             SUMMARY_PLAYER, name, kind, _cards(v[c]) if c is not None else (),
             " ".join(v[i] for i in descs), amount(v[collects]), amount(v[bets]))
@@ -509,7 +511,7 @@ class WinningReader:
     """Reads ACR/WPN hand blocks of both generations. Its caches (shapes, recipes, lines
     as printed, headers) are kept across hands."""
 
-    MAX_CACHE = LINE_CACHE_ENTRIES
+    MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
 
     def __init__(self, *, caching: bool = True) -> None:
         from auditor.sites.winning import CLASSIC_DIALECT, DIALECT
@@ -539,10 +541,11 @@ class WinningReader:
             return hand.read()
         except _NotReplayed as exc:
             return self._unreadable(block, exc.line, "HH002", exc.message, exc.info)
-        except LineError as exc:
-            return self._unreadable(block, exc.line, "HH001", exc.message, hand.header_info())
-        except AmountError as exc:
-            return self._unreadable(block, block.first_line, "HH001", str(exc),
+        except LineError as error:  # (compiled, ``exc`` is a _NotReplayed)
+            return self._unreadable(block, error.line, "HH001", error.message,
+                                    hand.header_info())
+        except AmountError as bad:
+            return self._unreadable(block, block.first_line, "HH001", str(bad),
                                     hand.header_info())
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
