@@ -20,13 +20,11 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -80,6 +78,9 @@ from auditor.report.writer import (
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.sessions import sessions_table
 from auditor.sites.pokernow.ledger import Ledger, LedgerError, is_ledger, read_ledger
+
+if TYPE_CHECKING:  # the pool is imported where a run starts one (a small input does not)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 CHUNK_HANDS = 500  # hands sent to a worker at a time
 PACK_FILES = True  # chunks go across files (False: a chunk per file, the plain way)
@@ -594,6 +595,9 @@ def audit_paths(
             for config, chunk in chunks:
                 write(config, audit_chunk(auditors[config], chunk), chunk)
         else:
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
+
             pool = ProcessPoolExecutor(jobs, initializer=_init_worker,
                                        initargs=(configs, os.getpid()))
             try:

@@ -21,7 +21,7 @@ import click
 from auditor.cli_output import MACHINE_FORMATS, OUTPUT_FORMATS, Color, OutputFormat
 from auditor.config import ConfigError, Overrides, Settings, SettingsFinder, parse_inline
 from auditor.distributed.urls import OutDir, is_url, missing_extra
-from auditor.lean_imports import import_arrow_without_numpy
+from auditor.lean_imports import absent, import_arrow_without_numpy
 
 EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 128 + signal.SIGTERM
@@ -197,6 +197,8 @@ def audit(paths: tuple[str, ...], out_dir: Path | str | None, fmt: str,
     the report tables into OUT_DIR."""
     if scheduler is None:  # (Dask's own Arrow needs numpy)
         import_arrow_without_numpy()  # before anything imports pyarrow; workers fork with it
+    # Lark's strict checker, which only the tests use, is kept out until the command ends.
+    click.get_current_context().with_resource(absent("interegular"))
     from auditor.report.schema import keep_pandas_out
 
     keep_pandas_out()  # before anything builds Arrow (the workers fork with it)

@@ -7,6 +7,10 @@ only conversions to and from numpy and pandas are missing. The audit gives pyarr
 lists and never converts, so :func:`import_arrow_without_numpy` imports pyarrow as if
 numpy were absent. Commands that read reports back into pandas (``report``, ``explain``)
 do not call it, nor does a program using :mod:`auditor.api`.
+
+Lark's lexer imports ``interegular`` when it is installed (about 10 ms): it is used only
+to check a grammar strictly, which the tests do and the readers do not
+(``parsing.grammars.load``). The audit command keeps it out with :func:`absent`.
 """
 
 from __future__ import annotations

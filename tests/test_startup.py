@@ -1,7 +1,9 @@
-"""Start-up: a small input starts no workers, and the audit never imports pandas."""
+"""Start-up: a small input starts no workers, and the audit imports neither pandas (nor
+numpy, pyparsing) nor lark's strict checker nor the worker pool."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +20,7 @@ def _a_small_file() -> Path:
     return min((p for p in ONE.rglob("*.txt")), key=lambda p: p.stat().st_size)
 
 
-def test_the_command_line_audits_without_importing_pandas_or_numpy(tmp_path: Path) -> None:
+def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path: Path) -> None:
     script = (
         "import sys\n"
         "from auditor.cli import main\n"
@@ -27,7 +29,8 @@ def test_the_command_line_audits_without_importing_pandas_or_numpy(tmp_path: Pat
         " '--jobs', '1'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing')"
+        "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
+        " 'concurrent.futures')"
         " if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -45,6 +48,6 @@ def test_a_run_of_one_chunk_starts_no_workers(tmp_path: Path,
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a worker pool was started")
 
-    monkeypatch.setattr(api, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     run = api.audit_paths([_a_small_file()], tmp_path, jobs=2)
     assert sum(run.summary.hands_by_status.values()) > 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
-from functools import cache
+from functools import cache, lru_cache
 
 # Zone abbreviations sites print: a zone with its daylight-saving rules where the
 # abbreviation names a region's clock (ET), a fixed offset where it names one (EDT).
@@ -39,6 +39,7 @@ _WORDS = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d
                     r"([A-Z]{2,5}) (\d{4})")
 
 
+@lru_cache(maxsize=256)  # each hand asks twice: for its row and for its stacks (SE001)
 def started_at(text: str) -> datetime | None:
     """The instant a hand started, in UTC, from the text its header prints; None when
     the text names no zone (or cannot be read). Where PokerStars prints the time twice,

@@ -23,10 +23,15 @@ def grammar_files() -> list[Path]:
 
 
 @cache
-def load(site: str, *, strict: bool = True, cython: bool = True) -> Lark:
+def load(site: str, *, strict: bool = False, cython: bool = True) -> Lark:
     """The LALR parser of a site grammar, built once per process. ``lark-cython`` is used
     when installed; its errors cannot be ``str()``-ed, so callers build their own
     messages from the error's line, column and token.
+
+    ``strict`` (no shift/reduce conflict, no two terminals that can match the same text)
+    is what the tests load every grammar with; the readers load them as built, since a
+    grammar that passes strict builds the same tables either way, and the strict checks
+    need ``interegular``, which the command line keeps out of its start-up.
 
     Lark keeps the built tables in a file of the temporary folder, keyed by the grammar
     and these options: later processes (each worker, each run) load them in a few

@@ -96,6 +96,21 @@ def test_samples_use_many_shapes() -> None:
     assert len(sample_shapes()) > 80
 
 
+def test_the_readers_grammars_are_the_strict_ones() -> None:
+    """The readers load each grammar without the strict checks (``load``'s default): the
+    checks only refuse a grammar, so the tables are the strict build's."""
+    for path in grammars.grammar_files():
+        strict = grammars.load(path.stem, strict=True, cython=False)
+        loose = grammars.load(path.stem, cython=False)
+        assert loose.options.strict is False
+        assert len(loose.parser.parser.parser.parse_table.states) \
+            == len(strict.parser.parser.parser.parse_table.states), path.stem
+        assert [t.name for t in loose.terminals] == [t.name for t in strict.terminals]
+    strict, loose = grammars.load("pokerstars", strict=True), grammars.load("pokerstars")
+    for s in sample_shapes():
+        assert _flat(loose.parse(s)) == _flat(strict.parse(s)), s
+
+
 def test_cython_and_python_parsers_agree_on_every_sample_shape() -> None:
     fast = grammars.load("pokerstars", strict=True, cython=True)
     slow = grammars.load("pokerstars", strict=True, cython=False)
