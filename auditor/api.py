@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor import __version__
 from auditor.config import Settings, SettingsFinder
@@ -132,7 +131,8 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     if not extra:
         return tables
     hands = tables.hands
-    counts = pc.add(hands["findings"], pa.array(more, pa.int64()))
+    counts = pa.array([a + b for a, b in zip(hands["findings"].to_pylist(), more, strict=True)],
+                      pa.int64())
     index = hands.schema.get_field_index("findings")
     hands = hands.set_column(index, hands.schema.field(index), counts)
     findings = pa.concat_tables([tables.findings, findings_table(extra, decimals, currencies)])

@@ -99,21 +99,18 @@ class FindingPrinter:
         table = done.tables.findings
         if not table.num_rows:
             return
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        keys = [("line", "ascending"), ("code", "ascending")]
         files: dict[str, int] = {}
         for block in done.blocks:
             files.setdefault(block.source, len(files))
-        if len(files) > 1:
-            # A chunk of several files: each file's findings in line order, the files in
-            # the chunk's order, as when each file was a chunk of its own.
-            rank = [files.get(s, 0) for s in table.column("source").to_pylist()]
-            table = table.append_column("_file", pa.array(rank, pa.int64()))
-            keys.insert(0, ("_file", "ascending"))
-        order = pc.sort_indices(table, keys)
-        rows = table.take(order).select(list(_COLUMNS)).to_pylist()
+        # A chunk of several files: each file's findings in line order, the files in the
+        # chunk's order, as when each file was a chunk of its own. (Sorted in Python: a
+        # chunk's findings are few, and pyarrow.compute is slow to import.)
+        rank = [files.get(s, 0) for s in table.column("source").to_pylist()]
+        line = table.column("line").to_pylist()
+        code = table.column("code").to_pylist()
+        found = table.select(list(_COLUMNS)).to_pylist()
+        rows = [found[i] for i in sorted(range(len(found)),
+                                         key=lambda i: (rank[i], line[i], code[i]))]
         lines = _SourceLines(done.blocks) if self.fmt == "full" else None
         for row in rows:
             severity = row["severity"]

@@ -11,6 +11,8 @@ do not call it, nor does a program using :mod:`auditor.api`.
 Lark's lexer imports ``interegular`` when it is installed (about 10 ms): it is used only
 to check a grammar strictly, which the tests do and the readers do not
 (``parsing.grammars.load``). The audit command keeps it out with :func:`absent`.
+
+``pyarrow.compute`` is left to :func:`arrow_compute`, for the few steps that use it.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ import importlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 
-# Every pyarrow module the audit imports: each one asks for numpy when it is first
+# The pyarrow modules every audit imports: each one asks for numpy when it is first
 # imported, so all of them are imported here, while numpy is absent.
-ARROW_MODULES = ("pyarrow", "pyarrow.compute", "pyarrow.parquet", "pyarrow.csv")
+ARROW_MODULES = ("pyarrow", "pyarrow.parquet", "pyarrow.csv")
+
+# Whether this process imported pyarrow without numpy (``import_arrow_without_numpy``).
+_lean = False
 
 
 class _Absent:
@@ -52,9 +58,24 @@ def import_arrow_without_numpy() -> bool:
     """Import pyarrow's modules (:data:`ARROW_MODULES`) as where numpy is not installed;
     False, and nothing done, when pyarrow or numpy is imported already (the process then
     keeps them as they are). Call it before anything imports pyarrow."""
+    global _lean
     if "pyarrow" in sys.modules or "numpy" in sys.modules:
         return False
     with absent("numpy"):
         for name in ARROW_MODULES:
             importlib.import_module(name)
+    _lean = True
     return True
+
+
+def arrow_compute() -> ModuleType:
+    """``pyarrow.compute``, imported at its first use: importing it wraps each of its
+    kernels in a Python function (about 40 ms), and the audit of a small input needs
+    none (its rows are converted without it). Imported without numpy where pyarrow was."""
+    found = sys.modules.get("pyarrow.compute")
+    if found is not None:
+        return found
+    if _lean and "numpy" not in sys.modules:
+        with absent("numpy"):
+            return importlib.import_module("pyarrow.compute")
+    return importlib.import_module("pyarrow.compute")

@@ -23,6 +23,7 @@ from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.result import PayoutRow, ReplayResult, Settlement
 from auditor.engine.settle import settle
+from auditor.lean_imports import arrow_compute
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.when import started_at
@@ -443,7 +444,7 @@ def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: 
     tables = result.tables
     hands = tables.hands
     counts = hands.column("findings").to_pylist()
-    statuses = hands.column("status").cast(pa.string()).to_pylist()
+    statuses = hands.column("status").to_pylist()
     keep_findings: list[bool] = []
     keep_payouts: list[bool] = []
     repeat = set(repeats)
@@ -472,8 +473,9 @@ def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: 
                              HANDS.column("status").to_arrow(statuses))
     hands = hands.set_column(hands.schema.get_field_index("findings"),
                              hands.schema.field("findings"), pa.array(counts, pa.int64()))
-    findings = tables.findings.filter(pa.array(keep_findings, pa.bool_()))
+    pc = arrow_compute()  # (a repeated hand is rare: imported only for one)
+    findings = pc.filter(tables.findings, pa.array(keep_findings, pa.bool_()))
     if extra:
         findings = pa.concat_tables([findings, findings_table(extra, decimals, currencies)])
-    payouts = tables.payouts.filter(pa.array(keep_payouts, pa.bool_()))
+    payouts = pc.filter(tables.payouts, pa.array(keep_payouts, pa.bool_()))
     return ChunkResult(ReportTables(hands, findings, payouts), stacks, payout_counts)

@@ -5,6 +5,10 @@ the rest of the report together. Instead each hand leaves tuples (:data:`HandRow
 :data:`FindingRow`) and the engine's own payout rows, amounts still integers of the hand's
 smallest unit, and a whole chunk becomes Arrow at once. Money stays exact on the way: an
 integer of cents *is* a ``decimal128`` with two decimals, byte for byte.
+
+Nothing here uses ``pyarrow.compute`` (whose import alone costs more than auditing a
+small file): Arrow builds the arrays from Python integers and strings in C, as fast as
+the compute kernels would convert them.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor.engine.result import PayoutRow
 from auditor.report.records import CURRENCY, FindingRow, HandRow, money
@@ -37,17 +40,17 @@ def money_array(column: Column, units: Sequence[int | None],
     of the unit of ``units[i]`` (files mix chips and cash); exact, or ValueError."""
     scales = set(decimals)
     if max(scales, default=0) <= MONEY_SCALE:
+        if len(scales) > 1:  # a chunk of chips and cash: a factor per amount
+            units = [None if u is None else u * 10 ** (MONEY_SCALE - d)
+                     for u, d in zip(units, decimals, strict=True)]
+        elif scales and (factor := 10 ** (MONEY_SCALE - scales.pop())) != 1:
+            units = [None if u is None else u * factor for u in units]
         try:
-            cents = pa.array(units, pa.int64())
-            if len(scales) > 1:  # a chunk of chips and cash: a factor per amount
-                factors = [10 ** (MONEY_SCALE - d) for d in decimals]
-                cents = pc.multiply_checked(cents, pa.array(factors, pa.int64()))
-            elif scales and (factor := 10 ** (MONEY_SCALE - scales.pop())) != 1:
-                cents = pc.multiply_checked(cents, pa.scalar(factor, pa.int64()))
+            cents = pa.array(units, _CENTS)
         except (pa.ArrowInvalid, OverflowError):
-            pass  # beyond 64 bits: the Decimal way below
+            pass  # more digits than the money type holds: the Decimal way below says so
         else:
-            return column.to_arrow(cents.cast(_CENTS).view(MONEY_TYPE))
+            return column.to_arrow(cents.view(MONEY_TYPE))
     # Units finer than a cent (which must still come to whole cents) are rare.
     return column.to_arrow([money(u, d) for u, d in zip(units, decimals, strict=True)])
 
@@ -131,12 +134,11 @@ class ChunkRows:
         if not self._payouts:
             return PAYOUTS.empty()
         owners, counts, decimals = zip(*self._payout_hands, strict=True)
-        # Source and hand id once per hand, then repeated for its rows (in Arrow).
-        row_owner = pa.array([i for i, n in enumerate(counts) for _ in range(n)], pa.int32())
         hands = self._hands
 
-        def per_hand(column: int) -> pa.Array:
-            return pa.array([hands[i][column] for i in owners], pa.string()).take(row_owner)
+        def per_hand(column: int) -> list[str | None]:
+            return [hands[i][column] for i, n in zip(owners, counts, strict=True)
+                    for _ in range(n)]
         scale = [d for d, n in zip(decimals, counts, strict=True) for _ in range(n)]
 
         def amounts(name: str, units: list[int | None]) -> pa.Array:

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
+from auditor.lean_imports import arrow_compute
 from auditor.report.schema import Column, TableSchema
 from auditor.report.sink import discard, open_partial
 
@@ -55,6 +55,7 @@ FORMULA_START = r"^['=+\-@\t\r]"
 
 def neutralised(values: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray | pa.Array:
     """Text cells with a ``'`` before a leading ``= + - @`` TAB, CR or ``'``."""
+    pc = arrow_compute()
     risky = pc.match_substring_regex(values, FORMULA_START)
     if not pc.any(risky).as_py():
         return values
@@ -63,7 +64,8 @@ def neutralised(values: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray | pa.Arra
 
 def restored(values: pa.ChunkedArray | pa.Array) -> pa.ChunkedArray | pa.Array:
     """The text ``neutralised`` escaped (one leading ``'`` dropped)."""
-    return pc.replace_substring_regex(values, pattern="^'", replacement="", max_replacements=1)
+    return arrow_compute().replace_substring_regex(values, pattern="^'", replacement="",
+                                                   max_replacements=1)
 
 
 def _cells(column: Column, values: pa.ChunkedArray, table: pa.Table) -> list[Any]:
@@ -72,6 +74,7 @@ def _cells(column: Column, values: pa.ChunkedArray, table: pa.Table) -> list[Any
     if column.kind == "money":
         units = table.column("currency") if "currency" in table.column_names else None
         return format_money(values, units)
+    pc = arrow_compute()
     if column.kind == "category":
         values = pc.cast(values, pa.string())
     elif column.kind == "timestamp":

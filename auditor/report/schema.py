@@ -16,7 +16,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor.lean_imports import absent
 from auditor.model.finding import SEVERITIES
@@ -96,25 +95,33 @@ class Column:
         return array
 
     def _convert(self, values: Sequence[Any] | pa.Array) -> pa.Array:
+        # Plain Python before Arrow, not ``pyarrow.compute`` (see ``report.chunk``).
+        if self.kind in ("category", "string") and isinstance(values, pa.Array):
+            values = values.to_pylist()
         if self.kind == "category":
-            return self._encode_categories(pa.array(values, pa.string()))
-        array = pa.array(values, self.arrow_type)
-        # (Looking for "" in Python first is cheaper than two Arrow passes over every row.)
-        if self.kind == "string" and self.nullable and (
-            isinstance(values, pa.Array) or "" in values
-        ):
-            array = pc.if_else(pc.equal(array, ""), pa.scalar(None, pa.string()), array)
-        return array
+            return self._encode_categories(values)
+        if self.kind == "string" and self.nullable and "" in values:
+            values = [v or None for v in values]  # (None stays None, "" becomes None)
+        return pa.array(values, self.arrow_type)
 
-    def _encode_categories(self, strings: pa.Array) -> pa.DictionaryArray:
+    def _encode_categories(self, values: Sequence[Any]) -> pa.DictionaryArray:
         # A fixed dictionary (not one inferred from the values) keeps the category order
         # the same in every row group and every file.
-        dictionary = pa.array(self.categories, pa.string())
-        indices = pc.index_in(strings, value_set=dictionary)
-        if indices.null_count != strings.null_count:
-            unknown = sorted(set(pc.filter(strings, pc.is_null(indices)).to_pylist()) - {None})
-            raise ValueError(f"column {self.name!r}: {unknown} not among {list(self.categories)}")
-        return pa.DictionaryArray.from_arrays(indices.cast(pa.int8()), dictionary)
+        index = _category_index(self.categories)
+        try:
+            indices = [None if v is None else index[v] for v in values]
+        except (KeyError, TypeError):
+            unknown = sorted({v for v in values if v is not None and v not in index}, key=str)
+            raise ValueError(
+                f"column {self.name!r}: {unknown} not among {list(self.categories)}") from None
+        return pa.DictionaryArray.from_arrays(pa.array(indices, pa.int8()),
+                                              pa.array(self.categories, pa.string()))
+
+
+@cache
+def _category_index(categories: tuple[str, ...]) -> dict[str, int]:
+    """Each category's index in its column's dictionary."""
+    return {c: i for i, c in enumerate(categories)}
 
 
 @dataclass(frozen=True, slots=True)

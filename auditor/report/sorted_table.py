@@ -16,12 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from auditor.lean_imports import arrow_compute
 from auditor.report.schema import TableSchema
 
 Row = tuple[Any, ...]
+
+# Up to this many rows, a table is sorted in Python: importing ``pyarrow.compute`` costs
+# more than a small audit (``report.chunk``), and sorting a few thousand rows by the same
+# key in Python (:func:`row_sort_key`) takes a few milliseconds.
+PYTHON_SORT_ROWS = 2_000
 
 
 def sort_order(table: pa.Table, schema: TableSchema) -> pa.Array:
@@ -35,15 +40,36 @@ def sort_order(table: pa.Table, schema: TableSchema) -> pa.Array:
             for name in schema.sort_by
         }
     )
-    return pc.sort_indices(keys, sort_keys=[(n, "ascending", "at_start") for n in schema.sort_by])
+    return arrow_compute().sort_indices(
+        keys, sort_keys=[(n, "ascending", "at_start") for n in schema.sort_by])
 
 
 def sorted_slices(table: pa.Table, schema: TableSchema, rows: int) -> Iterator[pa.Table]:
     """``table`` in the schema's sort order, ``rows`` rows at a time. Taking slice by slice
     keeps one sorted slice in memory beside ``table`` rather than a sorted copy of it all."""
+    if table.num_rows <= PYTHON_SORT_ROWS:
+        yield from tables_of(sorted(rows_of(table), key=row_sort_key(schema)), schema, rows)
+        return
     order = sort_order(table, schema)
     for start in range(0, len(order), rows):
         yield table.take(order.slice(start, rows))
+
+
+def rows_of(table: pa.Table | pa.RecordBatch) -> Iterator[Row]:
+    """The rows of ``table`` as tuples of Python values in column order."""
+    return zip(*(column.to_pylist() for column in table.columns), strict=True)
+
+
+def tables_of(rows: Iterable[Row], schema: TableSchema, size: int) -> Iterator[pa.Table]:
+    """Tables of ``schema`` of ``size`` rows (the last one fewer) holding ``rows``."""
+    chunk: list[Row] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield schema.to_arrow(list(zip(*chunk, strict=True)))
+            chunk = []
+    if chunk:
+        yield schema.to_arrow(list(zip(*chunk, strict=True)))
 
 
 def row_sort_key(schema: TableSchema) -> Callable[[Row], tuple[tuple[bool, Any], ...]]:
@@ -100,7 +126,7 @@ class SortedTable:
         merged = heapq.merge(
             *(self._run_rows(r) for r in self._runs), key=row_sort_key(self._schema)
         )
-        yield from self._tables_of(merged)
+        yield from tables_of(merged, self._schema, self._batch_rows)
 
     def discard(self) -> None:
         """Delete spilled runs and forget held rows."""
@@ -131,14 +157,4 @@ class SortedTable:
 
     def _run_rows(self, run: Path) -> Iterator[Row]:
         for batch in pq.ParquetFile(run).iter_batches(batch_size=self._batch_rows):
-            yield from zip(*(column.to_pylist() for column in batch.columns), strict=True)
-
-    def _tables_of(self, rows: Iterable[Row]) -> Iterator[pa.Table]:
-        chunk: list[Row] = []
-        for row in rows:
-            chunk.append(row)
-            if len(chunk) == self._batch_rows:
-                yield self._schema.to_arrow(list(zip(*chunk, strict=True)))
-                chunk = []
-        if chunk:
-            yield self._schema.to_arrow(list(zip(*chunk, strict=True)))
+            yield from rows_of(batch)

@@ -23,7 +23,6 @@ from types import TracebackType
 from typing import Any, Literal
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor.model.finding import SEVERITIES
 from auditor.report.csv_writer import CsvSink
@@ -114,17 +113,19 @@ class _Tally:
 
     def tables(self, tables: ReportTables) -> None:
         hands, findings = tables.hands, tables.findings
+        # Counted in Python, a few hundred rows a chunk: ``Table.group_by`` would import
+        # pyarrow's dataset module and with it pandas (about 0.2 s), and the compute
+        # functions cost more to import than a small audit (``report.chunk``).
         if hands.num_rows:
-            self.sources.update(pc.unique(hands["source"]).to_pylist())
-            self.statuses.update(_counts(hands["status"]))
+            self.sources.update(hands["source"].to_pylist())
+            self.statuses.update(hands["status"].to_pylist())
         if findings.num_rows:
-            self.sources.update(pc.unique(findings["source"]).to_pylist())
-            self.codes.update(_counts(findings["code"]))
-            self.severities.update(_counts(findings["severity"]))
-            # Counted in Python: ``Table.group_by`` would import pyarrow's dataset
-            # module, and with it pandas (about 0.2 s), for a few rows a chunk.
-            self.reported.update(zip(_plain(findings["code"]).to_pylist(),
-                                     _plain(findings["severity"]).to_pylist(), strict=True))
+            codes = findings["code"].to_pylist()
+            severities = findings["severity"].to_pylist()
+            self.sources.update(findings["source"].to_pylist())
+            self.codes.update(codes)
+            self.severities.update(severities)
+            self.reported.update(zip(codes, severities, strict=True))
         self.payouts += tables.payouts.num_rows
 
     def summary(self, out_dir: Path | None, fmt: Format, tables: dict[str, Path]
@@ -451,20 +452,6 @@ def _provenance_partial(out_dir: Path, provenance: dict[str, Any]) -> Path:
         path.unlink(missing_ok=True)
         raise
     return path
-
-
-def _plain(column: pa.ChunkedArray) -> pa.ChunkedArray:
-    """A dictionary-encoded column as plain values."""
-    if pa.types.is_dictionary(column.type):
-        return column.cast(column.type.value_type)
-    return column
-
-
-def _counts(column: pa.ChunkedArray) -> dict[str, int]:
-    """How often each value occurs in a string or dictionary column."""
-    if pa.types.is_dictionary(column.type):
-        column = column.cast(column.type.value_type)
-    return {str(v["values"]): v["counts"] for v in pc.value_counts(column).to_pylist()}
 
 
 def open_report(

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from conftest import finding
 
-from auditor.report import open_report, read_report
+from auditor.report import open_report, read_report, sorted_table
 
 
 def varied_findings() -> list:
@@ -76,3 +76,19 @@ def test_spilled_sorted_runs_give_the_same_table(tmp_path):
         "hands.csv",
         "payouts.csv",
     ]
+
+
+def test_sorted_in_python_or_by_arrow_alike(tmp_path, monkeypatch):
+    """A table of up to ``PYTHON_SORT_ROWS`` rows is sorted in Python, a bigger one by
+    Arrow: the same order, the same files."""
+    rows = varied_findings()
+    python = write_shuffled(tmp_path / "python", rows, seed=5)
+    with open_report(tmp_path / "python-pq", "parquet") as report:
+        report.add(findings=rows[::-1])
+    monkeypatch.setattr(sorted_table, "PYTHON_SORT_ROWS", 0)
+    arrow = write_shuffled(tmp_path / "arrow", rows, seed=5)
+    with open_report(tmp_path / "arrow-pq", "parquet") as report:
+        report.add(findings=rows[::-1])
+    assert arrow == python
+    assert (tmp_path / "arrow-pq" / "findings.parquet").read_bytes() \
+        == (tmp_path / "python-pq" / "findings.parquet").read_bytes()
