@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 # apps', built on it); then the other replayed sites' readers, so that none falls behind
 # PokerStars by being left pure: iPoker's (with the XML cutter's walk), ACR/WPN's,
 # Winamax's, PokerNow's (with its log cutter) and PartyPoker's (whose BracketReader 888's
-# subclasses). The text cutter (parsing/blocks.py) stays pure, and so do iPoker's expat
-# fragments: compiled, their nested handlers share an environment that refers back to
-# them, a reference cycle per parse that the pipeline's gc.freeze kept (0.9 GB a 20,000
-# hands; tests/test_no_reference_cycles.py).
+# subclasses). The text cutter (parsing/blocks.py) stays pure. iPoker's expat fragments
+# build their elements in a class, not in closures: compiled, nested handlers share an
+# environment that refers back to them, a reference cycle per parse that the pipeline's
+# gc.freeze kept (0.9 GB a 20,000 hands; tests/test_no_reference_cycles.py).
 # tests/test_compiled_build.py runs mypy on exactly these.
 MODULES = (
     "auditor/engine/betting.py",
@@ -32,6 +32,7 @@ MODULES = (
     "auditor/parsing/shape.py",
     "auditor/sites/pokerstars/reader.py",
     "auditor/sites/ipoker/reader.py",
+    "auditor/sites/ipoker/fragments.py",
     "auditor/parsing/elements.py",
     "auditor/sites/winning/reader.py",
     "auditor/sites/winamax/reader.py",

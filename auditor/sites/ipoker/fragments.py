@@ -96,38 +96,54 @@ def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
     if tags is None and texts is None and _simple(text):
         return _simple_elements(text, first_line)
     expat = _defused()
-    nodes: list[Node] = []
-    append = nodes.append
-    offset = first_line - 1
-    current: Node = []
-    reading = False  # whether the text handler is on (setting it costs a name lookup)
-
-    def data(chunk: str) -> None:
-        current[3] += chunk
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal current, reading
-        if tags is None or tag in tags:
-            node = [tag, attrs, expat.CurrentLineNumber + offset, ""]
-            append(node)
-            if texts is None or tag in texts:
-                current = node
-                if not reading:
-                    expat.CharacterDataHandler = data
-                    reading = True
-                return
-        if reading:  # text up to the next start tag is this element's: not read
-            expat.CharacterDataHandler = None
-            reading = False
-
-    expat.StartElementHandler = start
+    collector = _Collector(expat, first_line - 1, tags, texts)
+    expat.StartElementHandler = collector.start
     try:
-        _parse(expat, text, offset)
+        _parse(expat, text, first_line - 1)
     finally:
         # The handlers refer to the parser: a cycle, which only the cyclic GC would free,
         # and the pipeline turns it off during a chunk (500 parsers, about 0.7 GB, held).
         expat.StartElementHandler = expat.CharacterDataHandler = None
-    return nodes
+    return collector.nodes
+
+
+class _Collector:
+    """The elements of one fragment, built from expat's callbacks (see ``elements``).
+
+    A class, not closures over the parse's locals: compiled, closures share an
+    environment that refers back to them, a cycle the pipeline's frozen collector
+    would keep (``tests/test_no_reference_cycles.py``); this object only refers to the
+    parser, whose handlers are cleared after the parse."""
+
+    __slots__ = ("current", "expat", "nodes", "offset", "reading", "tags", "texts")
+
+    def __init__(self, expat: Any, offset: int, tags: frozenset[str] | None,
+                 texts: frozenset[str] | None) -> None:
+        self.expat = expat
+        self.offset = offset
+        self.tags = tags
+        self.texts = texts
+        self.nodes: list[Node] = []
+        self.current: Node = []
+        self.reading = False  # whether the text handler is on (setting it costs a lookup)
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        tags, texts = self.tags, self.texts
+        if tags is None or tag in tags:
+            node = [tag, attrs, self.expat.CurrentLineNumber + self.offset, ""]
+            self.nodes.append(node)
+            if texts is None or tag in texts:
+                self.current = node
+                if not self.reading:
+                    self.expat.CharacterDataHandler = self.data
+                    self.reading = True
+                return
+        if self.reading:  # text up to the next start tag is this element's: not read
+            self.expat.CharacterDataHandler = None
+            self.reading = False
+
+    def data(self, chunk: str) -> None:
+        self.current[3] += chunk
 
 
 def _simple(text: str) -> bool:
