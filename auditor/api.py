@@ -42,6 +42,7 @@ from auditor.inputs import (
     cut_failure,
 )
 from auditor.inputs import discover as find_inputs
+from auditor.lean_imports import arrow_compute
 from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand
@@ -467,6 +468,26 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
+def _result(pool: ProcessPoolExecutor, future: Future[ChunkResult]) -> ChunkResult:
+    """``future.result()``, or ``BrokenProcessPool`` as soon as a worker is seen dead.
+
+    The pool's own thread marks the pool broken when a worker dies, except when the
+    worker was killed while it sent back a result: the thread then waits forever for the
+    rest of the message (CPython 3.11; a killed worker hung the run about 1 time in 15
+    on this VM under load). Every second of waiting, the workers are looked at here."""
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing.connection import wait
+
+    while True:
+        try:
+            return future.result(timeout=1.0)
+        except TimeoutError:
+            processes = (getattr(pool, "_processes", None) or {}).values()
+            # (a sentinel is ready once its process has ended; waiting on it reaps nothing)
+            if wait([p.sentinel for p in processes], timeout=0):
+                raise BrokenProcessPool("a worker process died") from None
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once: queued chunks dropped, running workers killed, and the pool's
     threads let go so that the process can exit."""
@@ -598,6 +619,10 @@ def audit_paths(
             from concurrent.futures import ProcessPoolExecutor
             from concurrent.futures.process import BrokenProcessPool
 
+            # Imported before the workers fork, as the compute functions were before they
+            # were left out of small runs: a run this big may need them for its repeated
+            # hands, and the parent then never imports a module while workers run.
+            arrow_compute()
             pool = ProcessPoolExecutor(jobs, initializer=_init_worker,
                                        initargs=(configs, os.getpid()))
             try:
@@ -606,10 +631,10 @@ def audit_paths(
                     pending.append((config, pool.submit(_audit_chunk, config, chunk), chunk))
                     if len(pending) >= 2 * jobs:
                         config, future, blocks = pending.popleft()
-                        write(config, future.result(), blocks)
+                        write(config, _result(pool, future), blocks)
                 while pending:
                     config, future, blocks = pending.popleft()
-                    write(config, future.result(), blocks)
+                    write(config, _result(pool, future), blocks)
             except BrokenProcessPool:
                 _stop(pool)
                 raise AuditFailed("a worker process died (killed by the system: out of "

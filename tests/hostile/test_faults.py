@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -153,3 +154,47 @@ def test_runs_stopped_at_any_moment_always_end(tmp_path: Path, big_input: Path) 
         assert (proc.returncode, err) == (
             128 + signal.SIGTERM, "auditor: stopped (SIGTERM); no report was written\n")
         assert nothing_written(out)
+
+
+def test_a_dead_worker_is_seen_when_the_pool_never_says_so() -> None:
+    """A worker killed while it sends back a result leaves CPython 3.11's pool thread
+    waiting for the rest of it, and the pool is never marked broken: the run hung (1 in
+    25 killed workers under load). The parent looks at the workers itself while it waits
+    (``api._result``), and a worker still alive changes nothing."""
+    import multiprocessing
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    import auditor.api as api
+
+    context = multiprocessing.get_context("fork")
+    dead = context.Process(target=os._exit, args=(0,))
+    dead.start()
+    dead.join()
+    living = context.Process(target=time.sleep, args=(30,))
+    living.start()
+    try:
+        class Pool:  # what _result reads of a ProcessPoolExecutor
+            def __init__(self, *processes: object) -> None:
+                self._processes = {id(p): p for p in processes}
+
+        stuck: Future[object] = Future()  # the pool's thread never completes it
+        raised: list[BaseException] = []
+
+        def wait() -> None:
+            try:
+                api._result(Pool(dead, living), stuck)  # type: ignore[arg-type]
+            except BaseException as exc:
+                raised.append(exc)
+
+        waiter = threading.Thread(target=wait, daemon=True)
+        waiter.start()
+        waiter.join(5)
+        assert not waiter.is_alive(), "the wait never saw the dead worker"
+        assert [type(e) for e in raised] == [BrokenProcessPool]
+        done: Future[object] = Future()
+        done.set_result("rows")
+        assert api._result(Pool(living), done) == "rows"  # type: ignore[arg-type]
+    finally:
+        living.kill()
+        living.join()
