@@ -473,7 +473,7 @@ def _result(pool: ProcessPoolExecutor, future: Future[ChunkResult]) -> ChunkResu
 
     The pool's own thread marks the pool broken when a worker dies, except when the
     worker was killed while it sent back a result: the thread then waits forever for the
-    rest of the message (CPython 3.11; a killed worker hung the run about 1 time in 15
+    rest of the message (CPython 3.11; a killed worker hung the run about 1 time in 25
     on this VM under load). Every second of waiting, the workers are looked at here."""
     from concurrent.futures.process import BrokenProcessPool
     from multiprocessing.connection import wait
