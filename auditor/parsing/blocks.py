@@ -30,6 +30,7 @@ from auditor.parsing.decode import (
     decoded_stream,
     logical_lines,
 )
+from auditor.parsing.starts import starts
 
 # A header line: a site's header at the start of the line, after one space if it starts
 # with a site's name (P, R, W, F), after a white space other than a space (a TAB, a
@@ -55,17 +56,18 @@ class _Headers:
         header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=[PRWF]))?(?:{any_site}){ends}"
         self.line = re.compile(header)
         # The same after the newline that ends the line before, to search whole texts.
-        # The look at the first character (every header starts with one of these, or
-        # with white space) skips most lines fast.
-        firsts: set[str] | None = set()
+        # A look at the first two characters (every header starts with one of these
+        # pairs, or with white space) lets most lines fail in one step.
+        pairs: set[str] | None = set()
         for _, pattern in headers:
-            chars = _first_chars(pattern)
-            firsts = None if chars is None or firsts is None else firsts | chars
-        chars = re.escape("".join(sorted(firsts or ())))
-        look = "" if firsts is None else rf"(?=[\s{chars}])"
+            found = starts(pattern, 2)
+            pairs = None if found is None or pairs is None or "" in found else pairs | found
+        firsts = _char_set({p[0] for p in pairs}) if pairs else ""
+        seconds = _char_set({p[1] for p in pairs}) if pairs and min(map(len, pairs)) == 2 else ""
+        look = rf"(?=\s|{firsts}{seconds})" if firsts else ""
         self.after_newline = re.compile(rf"\n{look}{header}")
         self._headers = headers
-        self._first = "" if firsts is None else rf"(?=[{chars}])"
+        self._first = rf"(?={firsts})" if firsts else ""
 
     @cached_property
     def anywhere(self) -> re.Pattern[str]:
@@ -78,42 +80,9 @@ class _Headers:
         return re.compile(rf"{self._first}(?:{glued})")
 
 
-def _first_chars(pattern: str) -> set[str] | None:
-    """The characters every match of ``pattern`` starts with, or None if unknown (a
-    literal, an escaped symbol, or a group of those, optional or in alternatives)."""
-    if pattern[:1] == "\\" and len(pattern) > 1 and not pattern[1].isalnum():
-        return {pattern[1]}
-    if pattern[:1].isalnum() or pattern[:1] in "#<'\"- ":
-        return {pattern[0]}
-    if not pattern.startswith("(?:"):
-        return None
-    depth, cuts, end = 0, [3], -1
-    for i, ch in enumerate(pattern):
-        if ch == "\\":
-            return None  # an escape inside a group: too clever to follow
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                end = i
-                break
-        elif ch == "|" and depth == 1:
-            cuts.append(i + 1)
-    if end < 0:
-        return None
-    out: set[str] = set()
-    for start, stop in zip(cuts, [c - 1 for c in cuts[1:]] + [end], strict=True):
-        chars = _first_chars(pattern[start:stop])
-        if chars is None:
-            return None
-        out |= chars
-    if pattern[end + 1 : end + 2] in ("?", "*"):
-        rest = _first_chars(pattern[end + 2 :])
-        if rest is None:
-            return None
-        out |= rest
-    return out
+def _char_set(chars: set[str]) -> str:
+    """A regex class of ``chars``."""
+    return f"[{re.escape(''.join(sorted(chars)))}]"
 
 
 @cache
