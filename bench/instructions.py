@@ -42,15 +42,26 @@ from ab_pair import _build, _command
 
 import bench
 
-# The audit each run does: the first N session files of a built input, in-process.
+# The audit each run does: the first N session files of a built input (as
+# ``inputs.Built.files`` lists them), in-process.
 _PROGRAM = """
 import sys
 from pathlib import Path
 from auditor.api import audit_paths
 folder, count, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-audit_paths(sorted(folder.glob("session-*.txt"))[:count], out, jobs=1)
+files = sorted(p for p in folder.iterdir() if p.name != "manifest.json")
+audit_paths(files[:count], out, jobs=1)
 """
 _REFS = re.compile(r"I\s+refs:\s+([0-9,]+)")
+
+
+def warm_up(side: str, folder: Path, files: int, out: Path) -> None:
+    """Audit the first ``files`` session files of ``folder`` with ``side``, uncounted."""
+    cmd, env = _command(side)
+    subprocess.run([*cmd, "-c", _PROGRAM, str(folder), str(files), str(out)],
+                   env={**env, "PYTHONHASHSEED": "0"}, cwd=bench.WORK, capture_output=True,
+                   check=False)
+    shutil.rmtree(out, ignore_errors=True)
 
 
 def count_instructions(side: str, folder: Path, files: int, out: Path) -> tuple[int, int]:
@@ -86,6 +97,8 @@ def per_hand(runs: list[tuple[int, int]]) -> tuple[float, int]:
     hands = many_hands - few_hands
     if hands <= 0:
         sys.exit("the large run holds no more hands than the small one")
+    print(f"  runs: {few:,} instructions for {few_hands:,} hands, {many:,} for "
+          f"{many_hands:,}", flush=True)
     return (many - few) / hands, hands
 
 
@@ -106,6 +119,12 @@ def main() -> None:
           flush=True)
     built = bench.prepare_inputs(args.sites.split(","), 20_000, 100)
     out = bench.WORK / "out"
+    # One audit of each side first, not counted: a tree's first run builds what later
+    # runs load from disk (Lark's parser tables), which two counted runs side by side
+    # would pay unequally.
+    for i, side in enumerate(args.sides):
+        for b in built.values():
+            warm_up(side, b.folder, 1, out / f"instr-warm-{i}-{os.getpid()}")
     with ThreadPoolExecutor(max(1, args.parallel)) as pool:
         for site, b in built.items():
             runs = [[pool.submit(count_instructions, side, b.folder, n,

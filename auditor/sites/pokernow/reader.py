@@ -76,8 +76,9 @@ _READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<id
 _CARD = r"(?:10|[2-9JQKA])[♠♥♦♣]"
 # The variable fields of a row, leftmost first: a player, an id, a hand description,
 # a list of cards, an amount.
+_PLAYER_FIELD = r'(?P<player>"(?P<name>.*?) @ (?P<pid>[\w-]+)")(?=[ .,)|]|$)'
 _FIELDS = re.compile(
-    r'(?P<player>"(?P<name>.*?) @ (?P<pid>[\w-]+)")(?=[ .,)|]|$)'
+    _PLAYER_FIELD +
     r"|(?<=\(id: )(?P<hid>[\w-]+)(?=\))"
     r"|(?<=\(ID: )(?P<tid>[\w-]+)(?=\))"
     r"|(?<=the ID from )(?P<old>[\w-]+)(?= to )"
@@ -86,6 +87,11 @@ _FIELDS = re.compile(
     rf"|(?P<cards>\[?{_CARD}(?:, {_CARD})*\]?)"
     r"|(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?!\w)"
 )
+# A row that starts with a player's name: the field regex's own first match there.
+_STARTING_PLAYER = re.compile(_PLAYER_FIELD)
+# Rows longer than this are read but their tails not kept (hostile rows must not fill
+# memory).
+_CACHED_ROW = 2000
 _MASK = {"player": PLAYER, "hid": QUOTED, "tid": QUOTED, "old": QUOTED, "new": QUOTED,
          "desc": DESC, "cards": CARDS, "num": NUM}
 
@@ -93,13 +99,13 @@ Value = Any  # a field's text, or (name, id) for a player
 Parsed = tuple[str, tuple[Any, ...], list[Value]]  # (what the row is, its constants, values)
 
 
-def shape_of(entry: str) -> tuple[str, list[Value]]:
+def shape_of(entry: str, pos: int = 0) -> tuple[str, list[Value]]:
     """A row's shape (each variable field replaced by its placeholder) and the fields'
-    values, in order; a player's value is (display name, id)."""
+    values, in order; a player's value is (display name, id). From ``pos`` on, where
+    a field ends: the shape of what follows it (the look-behinds still see before)."""
     parts: list[str] = []
     values: list[Value] = []
-    pos = 0
-    for m in _FIELDS.finditer(entry):
+    for m in _FIELDS.finditer(entry, pos):
         kind = m.lastgroup
         parts.append(entry[pos:m.start()])
         parts.append(_MASK[kind])  # type: ignore[index]
@@ -247,6 +253,9 @@ class PokerNowReader:
         self.parser = grammars.load(SITE)
         self.recipes: dict[str, tuple[str, tuple[Any, ...]]] = {}
         self.parsed: dict[str, Parsed] = {}
+        # What follows the player's name in a row that starts with it -> its rule, its
+        # constants and the values of its other fields.
+        self.tails: dict[str, tuple[str, tuple[Any, ...], list[Value]]] = {}
         # What each row is, by the decimals of its log (its amounts are converted).
         self.rows: dict[int, dict[str, tuple[Any, ...]]] = {}
         self.games: dict[str, dict[str, Any]] = {}
@@ -267,7 +276,27 @@ class PokerNowReader:
 
     def _parse(self, entry: str, no: int) -> Parsed:
         text = entry.strip()
-        shape, values = shape_of(text)
+        player = _STARTING_PLAYER.match(text) if text[:1] == '"' else None
+        if player is None:
+            shape, values = shape_of(text)
+            op, const = self._recipe(shape, text, no)
+            return op, const, values
+        # "name @ id" calls 20: what follows the player is the same for every player,
+        # and no field reads across the quote that ends his name.
+        tail = text[player.end():]
+        seen = self.tails.get(tail)
+        if seen is None:
+            shape, tail_values = shape_of(text, player.end())
+            op, const = self._recipe(PLAYER + shape, text, no)
+            seen = op, const, tail_values
+            if len(self.tails) >= self.MAX_CACHE:
+                self.tails.clear()
+            if len(tail) < _CACHED_ROW:
+                self.tails[tail] = seen
+        op, const, tail_values = seen
+        return op, const, [(player.group("name"), player.group("pid")), *tail_values]
+
+    def _recipe(self, shape: str, text: str, no: int) -> tuple[str, tuple[Any, ...]]:
         recipe = self.recipes.get(shape)
         if recipe is None:
             try:
@@ -275,7 +304,7 @@ class PokerNowReader:
             except UnexpectedInput as exc:
                 raise LineError(no, _explain(exc, shape, text)) from None
             recipe = self.recipes[shape] = _recipe(tree)
-        return recipe[0], recipe[1], values
+        return recipe
 
     def _row(self, entry: str, no: int, amounts: AmountCache, rows: dict[str, tuple[Any, ...]]
              ) -> tuple[Any, ...]:
@@ -630,8 +659,9 @@ def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: Amo
     return None
 
 
-# The rows that are seldom the same twice (a hand's header and stacks, boards, cards
-# shown, collections with a hand description), read by one regular expression each
+# The rows that are seldom the same twice (a hand's header, stacks and ending, boards,
+# cards shown, uncalled bets, collections with a hand description), read by one regular
+# expression each
 # instead of through their shape and the grammar: the same tuples ``_compiled`` makes
 # (a test holds them to it on every such row of the corpus). A row they do not match
 # goes the grammar's way.
@@ -646,6 +676,10 @@ _FAST_HEADER = re.compile(
 _FAST_BOARD = re.compile(
     rf"(Flop|Turn|River)(?: \((\w+) run\))?: +(\[?{_CARDS_RE}\]?)(?: (\[{_CARDS_RE}\]))?")
 _FAST_MINE = re.compile(rf"Your hand is ({_CARDS_RE})")
+# Rows of every hand that carry its number or an amount (the player's name lazily, as
+# the field regex reads it: the first " @ " that an id and the closing quote follow).
+_FAST_ENDING = re.compile(r"-- ending hand #(\d+(?:\.\d+)?) --")
+_FAST_UNCALLED = re.compile(r'Uncalled bet of (\d+(?:\.\d+)?) returned to "(.*?) @ ([\w-]+)"')
 _FAST_SHOWS = re.compile(rf'"(.*) @ ([\w-]+)" shows a ({_CARDS_RE})\.')
 _FAST_COLLECTED = re.compile(
     r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?)?'
@@ -668,10 +702,15 @@ def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
             return STACKS, tuple((int(seat), pid, name, amounts[stack])
                                  for seat, name, pid, stack in _FAST_SEAT.findall(entry))
     elif first == "-":
+        if m := _FAST_ENDING.fullmatch(entry):
+            return ENDING, m.group(1)
         if m := _FAST_HEADER.fullmatch(entry):
             dead = m.group(5) is not None
             return (HEADER, m.group(1), dead, None if dead else (m.group(4), m.group(3)),
                     m.group(2).strip())
+    elif first == "U":
+        if m := _FAST_UNCALLED.fullmatch(entry):
+            return UNCALLED, m.group(3), m.group(2), amounts[m.group(1)]
     elif first in "FTR":
         if m := _FAST_BOARD.fullmatch(entry):
             word = m.group(2)

@@ -340,6 +340,11 @@ def test_the_fast_rows_are_the_grammars() -> None:
         "5♠, 4♥, 3♦, 2♥, A♣)",
         "River (fourth run): 2♣, 3♦, 4♥, 5♠ [6♣]",
         '-- starting hand #9 (id: abc)  (Pot Limit Omaha Hi) (dealer: "a @ b @ Cc3") --',
+        "-- ending hand #12 --",
+        "-- ending hand #12.5 --",
+        'Uncalled bet of 0.50 returned to "a @ b @ Cc3"',
+        'Uncalled bet of 7 returned to "x "" y @ q @ Aa1"',
+        'Uncalled bet of 7 returned to "to @ Dd4"',
     ]
     amounts = _amounts(2)
     fast = 0
@@ -355,3 +360,25 @@ def test_the_fast_rows_are_the_grammars() -> None:
         else:
             assert found == expected, entry
     assert fast > 60
+
+
+def test_a_players_rows_read_alike_by_their_tails() -> None:
+    """A row that starts with a player is read by what follows his name, kept for every
+    player: the same rule, constants and values as the row read whole, for the samples'
+    rows and rows of odd names, the first time and from the cache."""
+    from pathlib import Path
+
+    from auditor.sites.pokernow.reader import PokerNowReader, shape_of
+
+    samples = Path(__file__).resolve().parents[3] / "sample_histories" / "pokernow"
+    rows = [e for p in sorted(samples.glob("*.csv")) for e in log.play_order(
+        p.read_text(encoding="utf-8"))[0] if e.startswith('"')]
+    rows += ['"a @ b @ Cc3" calls 20', '"x "" y @ q @ Aa1" bets 3.50',
+             '"to @ Dd4" raises to 8 and go all in', '"z @ Ee5" posts a big blind of 2',
+             '"from pot with @ Ff6" collected 4 from pot with Two Pair, A\'s & 3\'s']
+    reader, whole = PokerNowReader(), PokerNowReader()
+    for entry in rows * 2:  # the second time from the tails kept
+        shape, values = shape_of(entry.strip())
+        op, const = whole._recipe(shape, entry, 1)
+        assert reader._parse(entry, 1) == (op, const, values), entry
+    assert len(reader.tails) > 20
