@@ -1,0 +1,55 @@
+"""The instruction-counting harness (``bench/instructions.py``): its arithmetic, how it
+reads valgrind's count, and the check that two sides audited alike. Nothing is timed,
+and valgrind is not needed."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from auditor.api import audit_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "sample_histories" / "pokerstars"
+
+
+def _load():  # bench/ is scripts, not a package: its modules import each other
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_instructions",
+                                                      ROOT / "bench" / "instructions.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
+instructions = _load()
+
+
+def test_valgrinds_count_is_read() -> None:
+    summary = "==8053== \n==8053== I   refs:      6,132,542,234\n"
+    found = instructions._REFS.search(summary)
+    assert found is not None and int(found.group(1).replace(",", "")) == 6_132_542_234
+
+
+def test_a_hands_count_is_the_difference_of_the_runs() -> None:
+    # Start-up (1,000 here) is in both runs and cancels out.
+    assert instructions.per_hand([(1_000 + 100 * 50, 100), (1_000 + 100 * 350, 400)]) == (
+        100.0, 300)
+    with pytest.raises(SystemExit):
+        instructions.per_hand([(5_000, 400), (9_000, 400)])
+
+
+def test_reports_compared_by_their_tables(tmp_path: Path) -> None:
+    files = sorted(SAMPLES.glob("*.txt"))
+    assert len(files) >= 2
+    for name, chosen in (("a", files), ("b", files), ("c", files[1:])):
+        audit_paths(chosen, tmp_path / name, jobs=1)
+    assert instructions.same_report(tmp_path / "a", tmp_path / "b")
+    assert not instructions.same_report(tmp_path / "a", tmp_path / "c")
