@@ -25,8 +25,11 @@ files are used (``--all-hands`` for every hand).
 How each container is written:
 
 - ``text``: the hands one after another, two blank lines between them;
-- ``xml`` (iPoker): ``<game>`` elements, wrapped in a ``<session>`` with the session's
-  ``<general>`` block (table and nickname renamed) each time the original session changes;
+- ``xml`` (iPoker): one ``<session>`` a file, as an iPoker export writes it: one
+  ``<general>`` block (table and nickname renamed) and the session's ``<game>`` elements.
+  A file's games all come from source sessions that share what the reader takes from
+  ``<general>`` (``SESSION_FIELDS``: the game and stakes, the currency, the tournament),
+  and its ``<general>`` is its first game's;
 - ``toml`` (PHH): one ``.phhs`` per session, each hand a ``[k]`` table (k its new number);
 - ``csv`` (PokerNow), or any container without a hand-level writer: each source log is a
   whole real session already, so it is copied whole (named after its table), every hand
@@ -94,6 +97,11 @@ _TOML_TABLE = re.compile(r"^\[[^\[\]\n]+\][ \t]*(?:#.*)?$")
 _SESSION = re.compile(r"<session\b[^>]*>")
 _GENERAL = re.compile(r"<general>.*?</general>", re.S)
 _PLAYER_ID = re.compile(r'(?<= @ )[\w-]+(?="")')  # PokerNow: '""name @ id""' in a CSV cell
+# The leaves of an iPoker ``<general>`` that a session's games share and the reader reads
+# (the table, the nickname and the times differ from one session to the next).
+SESSION_FIELDS = ("gametype", "currency", "tablecurrency", "mode", "tournamentcode",
+                  "tournamentname", "buyin", "totalbuyin", "client_version")
+_LEAF = re.compile(r"<(\w+)>([^<]*)</\1>")
 PROBE_SESSION = 0
 
 
@@ -532,20 +540,15 @@ def render_session(container: str, hands: list[tuple[Template, int]], session: i
         parts.append(text)
         newlines += text.count("\n")
 
-    if container == "xml":
+    if container == "xml":  # one session: the first hand's (``session_groups``)
         add('<?xml version="1.0" encoding="utf-8"?>\n')
-        current: Template | None = None
-        for i, (template, number) in enumerate(hands):
-            if i == 0 or template.context != current:
-                if i:
-                    add("</session>\n")
-                current = template.context
-                code = f"{9 * 10 ** 9 + session * 1000 + i}"
-                tag = re.sub(r'\bsessioncode="[^"]*"', f'sessioncode="{code}"',
-                             template.session_tag or '<session sessioncode="0">')
-                add(tag + "\n")
-                if current is not None:
-                    add(current.render(number, table, suffix) + "\n")
+        first, number = hands[0]
+        tag = re.sub(r'\bsessioncode="[^"]*"', f'sessioncode="{9 * 10 ** 9 + session}"',
+                     first.session_tag or '<session sessioncode="0">')
+        add(tag + "\n")
+        if first.context is not None:
+            add(first.context.render(number, table, suffix) + "\n")
+        for template, number in hands:
             add(template.render(number, table, suffix), starts_hand=True)
             add("\n")
         add("</session>\n")
@@ -618,6 +621,32 @@ def file_template(site: Site, path: Path, blocks: list[HandBlock], auditor: Hand
 # --- building an input ----------------------------------------------------------------
 
 
+def session_key(template: Template) -> tuple[str | None, ...]:
+    """What a hand's session shares with the other sessions a bench file may draw from:
+    nothing but its container for text (each hand names its own game and table), the
+    ``SESSION_FIELDS`` of its ``<general>`` for XML."""
+    if template.context is None:
+        return (template.container,)
+    fields: dict[str, str] = {}
+    for tag, value in _LEAF.findall("".join(template.context.pieces)):
+        fields.setdefault(tag, value.strip())
+    return (template.container, *(fields.get(name) for name in SESSION_FIELDS))
+
+
+def session_groups(pool: list[Template]) -> tuple[list[list[Template]], list[tuple[int, int]]]:
+    """``pool``'s hands grouped by ``session_key`` (groups in order of first appearance,
+    hands in pool order), and for each place of the pool so ordered its (group, index in
+    the group). A file starting at place ``p`` draws its hands from ``p``'s group on from
+    ``p``, so each group gets files in proportion to its hands; with one group (text),
+    the files are the pool in order, over and over."""
+    by_key: dict[tuple[str | None, ...], list[Template]] = {}
+    for template in pool:
+        by_key.setdefault(session_key(template), []).append(template)
+    groups = list(by_key.values())
+    places = [(g, i) for g, group in enumerate(groups) for i in range(len(group))]
+    return groups, places
+
+
 @dataclass(slots=True)
 class Built:
     """A built input: its folder and files, the hands in it, and each hand's expected
@@ -654,11 +683,13 @@ def build(hands: SiteHands, count: int, session: int, folder: Path) -> Built:
     total_lines = total_bytes = 0
     if hands.hands:
         container = hands.site.container
-        pool = hands.hands
+        groups, places = session_groups(hands.hands)
         ext = EXTENSIONS.get(container, ".txt")
         for s in range(-(-count // session)):
             size = min(session, count - written)  # the last session may be short
-            batch = [(pool[(written + i) % len(pool)], written + i) for i in range(size)]
+            g, at = places[written % len(places)]
+            group = groups[g]
+            batch = [(group[(at + i) % len(group)], written + i) for i in range(size)]
             text, lines = render_session(container, batch, s + 1)
             path = folder / f"session-{s + 1:04d}{ext}"
             real = tmp / path.name

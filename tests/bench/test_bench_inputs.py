@@ -92,3 +92,44 @@ def test_a_table_that_names_the_game_is_kept() -> None:
     assert capped
     assert all(inputs.TABLE not in t.kinds() for t in capped)
     assert any(inputs.TABLE in t.kinds() for t in hands.hands if "(Cap)" not in t.table)
+
+
+def test_an_ipoker_file_is_one_session_of_games_that_share_its_general(built) -> None:
+    """As an iPoker export: one ``<session>`` and one ``<general>`` a file, whatever
+    source sessions its games come from; the audit above shows the games read as their
+    originals under it."""
+    site, result = built
+    if site != "ipoker":
+        pytest.skip("XML only")
+    for path in result.files:
+        text = path.read_text(encoding="utf-8")
+        assert text.count("<session") == 1
+        outer = text[: text.index("<game ")]
+        assert outer.count("<general>") == 1
+        assert "Bench " in outer  # its table renamed, as the games' hands table says
+
+
+def test_ipoker_hands_are_grouped_by_what_their_session_says() -> None:
+    assert CORPUS is not None
+    hands = inputs.collect(inputs.replayed_sites(["ipoker"]), [CORPUS / ROOTS["ipoker"]],
+                           origin="corpus")["ipoker"]
+    groups, places = inputs.session_groups(hands.hands)
+    assert len(groups) > 1
+    assert sorted(t.source + str(t.first_line) for g in groups for t in g) == sorted(
+        t.source + str(t.first_line) for t in hands.hands)
+    for group in groups:
+        assert len({inputs.session_key(t) for t in group}) == 1
+        gametypes = {"".join(t.context.pieces).split("<gametype>")[1].split("<")[0]
+                     for t in group}
+        assert len(gametypes) == 1
+    assert [places[i] for i in range(len(groups[0]))] == [(0, i) for i in range(len(groups[0]))]
+    assert len(places) == len(hands.hands)
+
+
+def test_a_text_site_keeps_its_pool_in_order() -> None:
+    assert CORPUS is not None
+    hands = inputs.collect(inputs.replayed_sites(["pokerstars"]), [CORPUS / ROOTS["pokerstars"]],
+                           origin="corpus")["pokerstars"]
+    groups, places = inputs.session_groups(hands.hands)
+    assert groups == [hands.hands]
+    assert places == [(0, i) for i in range(len(hands.hands))]
