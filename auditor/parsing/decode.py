@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -122,7 +122,7 @@ class _Regions:
     def __init__(self) -> None:
         self.head = b""  # the open region's first bytes, until there are enough to sniff
         self.encoding: str | None = None  # None: the open region is not sniffed yet
-        self.decode: Callable[[bytes, bool], str] | None = None
+        self.decoder: codecs.IncrementalDecoder | None = None
         self.fed = 0  # bytes given to the open region's decoder (UTF-16 alignment)
         self.held = b""  # bytes held back for the next call
         self.in_zeros = False  # the bytes so far end inside a run of NULs
@@ -205,7 +205,9 @@ class _Regions:
                 # Dropped; sniffed again every _SNIFF bytes for text that follows.
                 self.encoding = None
                 continue
-            elif b"\x00" in data or b"\xff\xfe" in data or b"\xfe\xff" in data:
+            elif b"\x00" in data or b"\xff" in data or b"\xfe" in data:
+                # (One byte each: memchr, where a search for the BOMs' two bytes is
+                # some seventy times slower; the search below finds them.)
                 m = _UTF16_START.search(data, start)
                 at = -1 if m is None else m.start()
             else:
@@ -223,7 +225,7 @@ class _Regions:
         """Sniff a region from its first bytes; the bytes left to decode."""
         kind, self.next_kind = self.next_kind, None
         try:
-            encoding = _sniff_region(head, kind)
+            encoding = _sniff_region(head[:_SNIFF], kind)  # (not the whole first chunk)
         except NotText:
             self.binary = True
             self.encoding = "binary"
@@ -231,22 +233,32 @@ class _Regions:
         self.text = True
         self.encoding = encoding
         errors = "auditor-cp1252-fallback" if encoding.startswith("utf-8") else "replace"
-        self.decode = codecs.getincrementaldecoder(encoding)(errors=errors).decode
+        self.decoder = codecs.getincrementaldecoder(encoding)(errors=errors)
         self.fed = 0
         if self.emitted:
             self.pending_bom = True
         return head
 
     def _decoded(self, data: bytes, final: bool) -> list[str]:
-        assert self.decode is not None
+        decoder = self.decoder
+        assert decoder is not None and self.encoding is not None
         self.fed += len(data)
-        text = self.decode(data, final)
+        # The bytes tell what the text may hold, by memchr rather than a scan of the text
+        # for each character: a reserved character comes from UTF-16, or from UTF-8's
+        # bytes EE 80 80–85 (perhaps begun in the bytes before, held in the decoder),
+        # never from cp1252; in 8-bit text a NUL is a NUL byte.
+        utf16 = self.encoding.startswith("utf-16")
+        reserved = utf16 or (self.encoding.startswith("utf-8")
+                             and (b"\xee" in data or bool(decoder.getstate()[0])))
+        text = decoder.decode(data, final)
         if not text:
             return []
-        if "\x00" in text and not self.encoding.startswith("utf-16"):  # type: ignore[union-attr]
+        if not utf16 and b"\x00" in data:
             text = text.replace("\x00", "")
             if not text:
                 return []
+        if reserved and any(c in text for c in RESERVED):
+            text = text.translate(_UNRESERVE)
         if self.pending_bom:
             self.pending_bom = False
             text = "\ufeff" + text
@@ -264,7 +276,7 @@ class _Regions:
                 and not self.encoding.startswith("utf-16"):
             out += self._decoded(b"", True)
         self.encoding = None
-        self.decode = None
+        self.decoder = None
         self.pending_bom = False
         return out
 
@@ -343,10 +355,11 @@ def _slices(text: str, size: int) -> Iterator[str]:
 
 
 def _lf(text: str) -> tuple[str, str]:
-    """``text`` cleaned, and a CR it ends in held back (it may be half a CRLF)."""
+    """``text`` with LF line endings (``_Regions`` has replaced the reserved
+    characters), and a CR it ends in held back (it may be half a CRLF)."""
     if text.endswith("\r"):
-        return clean(text[:-1]), "\r"
-    return clean(text), ""
+        return lf_only(text[:-1]), "\r"
+    return lf_only(text), ""
 
 
 def iter_lines(path: Path, chunk_size: int = CHUNK) -> Iterator[tuple[int, str]]:

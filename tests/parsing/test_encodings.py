@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import io
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -122,6 +123,35 @@ def test_small_chunks_read_the_same(
     for size in (1, 2, 3, 7, 64):
         assert list(iter_lines(path, chunk_size=size)) == want, size
         assert numbered(blocks_of_file(path, "x.txt", chunk_size=size)) == want_blocks, size
+
+
+def _decoded(data: bytes, chunk_size: int = decode.CHUNK) -> str:
+    return "".join(decode.decoded_stream(io.BytesIO(data), chunk_size))
+
+
+@pytest.mark.parametrize("char", list(decode.RESERVED))
+@pytest.mark.parametrize("cut", [-1, 0, 1, 2])  # the window ends inside or beside it
+def test_a_reserved_character_is_replaced_wherever_its_bytes_fall(char: str, cut: int) -> None:
+    """The decoder looks for a reserved character only where the bytes may hold one
+    (UTF-16, or UTF-8's EE byte): one whose bytes straddle two feeds is still found."""
+    size = 1 << 16  # a feed: the first window of bytes
+    head = b"a" * (size - 1 + cut)
+    data = head + char.encode() + b"b\n"
+    assert _decoded(data, size) == "a" * len(head) + "\ufffdb\n"
+    utf16 = ("x" * 100 + char + "y\n").encode("utf-16")
+    assert _decoded(utf16) == "x" * 100 + "\ufffdy\n"
+
+
+def test_nul_bytes_and_bom_bytes_in_8_bit_text() -> None:
+    """Stray NULs in 8-bit text are dropped (their bytes tell); þ and ÿ (cp1252's FE and
+    FF bytes) are text, and a real UTF-16 BOM inside 8-bit text still starts a region."""
+    assert _decoded(b"Seat 1: a\x00b\n") == "Seat 1: ab\n"
+    assert _decoded(b"x" * 70_000 + b"\x00y\n") == "x" * 70_000 + "y\n"
+    cp1252 = "Seat 1: Þórðurÿ þ (€5 in chips)\n" * 3000
+    assert _decoded(cp1252.encode("cp1252")) == cp1252
+    ascii_part = "Seat 1: Hero ($5 in chips)\n" * 10
+    mixed = ascii_part.encode() + "Seat 2: Zoë ($5 in chips)\n".encode("utf-16")
+    assert _decoded(mixed) == ascii_part + "\ufeffSeat 2: Zoë ($5 in chips)\n"
 
 
 def numbered(blocks: Iterable[HandBlock]) -> list[tuple[str, list[tuple[int, str]]]]:
