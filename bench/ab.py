@@ -59,6 +59,8 @@ def main() -> None:
     sites = args.sites.split(",")
     built, ones = bench.prepare(sites, [(args.hands, args.session), (1, 1)])
     one = ones.get("pokerstars") or next(iter(ones.values()))
+    for _, root in variants:  # as installing them does (see bench.byte_compile)
+        bench.byte_compile(Path(root) / "auditor")
     starts: dict[tuple[str, str], list[float]] = {}
     for _ in range(args.startup_rounds):
         for name, root in variants:
