@@ -5,26 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench_scripts import load
 
-
-def _load():  # bench/ is scripts, not a package: its modules import each other
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_bench", ROOT / "bench" / "bench.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["bench_bench"] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-
-
-bench = _load()
+bench = load("bench")
 
 
 def test_missing_and_stale_bytecode_is_compiled(tmp_path: Path) -> None:

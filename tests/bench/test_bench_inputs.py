@@ -3,28 +3,15 @@ copy distinct. Not its speed: nothing here is timed."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from bench_scripts import load
 
 from auditor.api import audit_paths
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_inputs():  # bench/ is scripts, not a package
-    spec = importlib.util.spec_from_file_location("bench_inputs", ROOT / "bench" / "inputs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_inputs"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-inputs = _load_inputs()
+inputs = load("inputs")
 CORPUS = inputs.find_corpus()
 pytestmark = pytest.mark.skipif(CORPUS is None, reason="the shared corpus is not here")
 

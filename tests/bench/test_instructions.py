@@ -4,32 +4,16 @@ and valgrind is not needed."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from bench_scripts import load
 
 from auditor.api import audit_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories" / "pokerstars"
-
-
-def _load():  # bench/ is scripts, not a package: its modules import each other
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_instructions",
-                                                      ROOT / "bench" / "instructions.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-
-
-instructions = _load()
+instructions = load("instructions")
 
 
 def test_valgrinds_count_is_read() -> None:
