@@ -281,8 +281,8 @@ class PokerNowReader:
             shape, values = shape_of(text)
             op, const = self._recipe(shape, text, no)
             return op, const, values
-        # "name @ id" calls 20: what follows the player is the same for every player,
-        # and no field reads across the quote that ends his name.
+        # A row that starts with "name @ id" (most of a hand's): what follows the name
+        # is the same for every player, and no field reads across the quote ending it.
         tail = text[player.end():]
         seen = self.tails.get(tail)
         if seen is None:
@@ -661,10 +661,9 @@ def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: Amo
 
 # The rows that are seldom the same twice (a hand's header, stacks and ending, boards,
 # cards shown, uncalled bets, collections with a hand description), read by one regular
-# expression each
-# instead of through their shape and the grammar: the same tuples ``_compiled`` makes
-# (a test holds them to it on every such row of the corpus). A row they do not match
-# goes the grammar's way.
+# expression each instead of through their shape and the grammar: the same tuples
+# ``_compiled`` makes (a test holds them to it on every such row of the corpus). A row
+# they do not match goes the grammar's way.
 _CARDS_RE = rf"{_CARD}(?:, {_CARD})*"
 _SEAT_RE = r'#(\d+) "(.*?) @ ([\w-]+)" \((\d+(?:\.\d+)?)\)'
 _SEAT_ANY = r'#\d+ ".*? @ [\w-]+" \(\d+(?:\.\d+)?\)'
