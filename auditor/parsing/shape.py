@@ -103,26 +103,28 @@ def _has_free_text(text: str) -> bool:
 
 
 def _has_other_free_text(text: str) -> bool:
-    return text.startswith("Table ") or "said, " in text or "{" in text or "] (" in text
+    return _has_quoted_text(text) or "] (" in text
 
 
-# Where a hand description after " with " ends (as in ``_FIELDS``).
+def _has_quoted_text(text: str) -> bool:
+    return text.startswith("Table ") or "said, " in text or "{" in text
+
+
+# Where a hand description after " with " ends, and a shown hand's description (both as
+# in ``_FIELDS``).
 _DESC_END = re.compile(r", and (?:won|lost) | \((?:cashed out|pot not awarded)|$")
+_SHOWN = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)$")
 
 
 def split_fields(text: str) -> tuple[str, list[str]]:
     """Replace every quoted text, card group, description and number of ``text`` with its
     placeholder; return the shape and the replaced values in order."""
     if not _has_free_text(text):
-        # One split in C: [text, value, text, value, …, text].
-        parts = _PLAIN_FIELDS.split(text)
-        if len(parts) == 1:
-            return text, []
-        values = parts[1::2]
-        parts[1::2] = [CARDS if v[0] == "[" else NUM for v in values]
-        return "".join(parts), values
+        return _split_plain(text)
     if " with " in text and not _has_other_free_text(text):
         return _split_descriptions(text)
+    if "] (" in text and not _has_quoted_text(text) and " with " not in text:
+        return _split_shown(text)
     if text.startswith("Table '"):
         # The table's name runs to the last quote before a space or the end; what
         # follows it is plain (the seats, the button).
@@ -146,7 +148,9 @@ def _split_descriptions(text: str) -> tuple[str, list[str]]:
         if start >= len(text):  # " with " ends the line: no description
             break
         end = _DESC_END.search(text, start + 1).start()  # type: ignore[union-attr]
-        head, head_values = split_free_text(text[pos:start])
+        # Before a description: numbers and cards only (the line holds no other free
+        # text, and this part's one " with " ends it).
+        head, head_values = _split_plain(text[pos:start])
         shapes += (head, DESC)
         values += head_values
         values.append(text[start:end])
@@ -154,6 +158,30 @@ def _split_descriptions(text: str) -> tuple[str, list[str]]:
     tail, tail_values = (split_fields if pos else split_free_text)(text[pos:])
     shapes.append(tail)
     return "".join(shapes), values + tail_values
+
+
+def _split_shown(text: str) -> tuple[str, list[str]]:
+    """A line whose only free text may be a shown hand's description at its end
+    (``shows [Ah Kd] (a pair of Aces)``): the first ``] (`` that opens a description
+    running to the end, as the regex of every field finds it; numbers and cards before."""
+    at = text.find("] (")
+    while at >= 0:
+        if _SHOWN.match(text, at + 2) is not None:
+            shape, values = _split_plain(text[: at + 2])
+            return shape + DESC, [*values, text[at + 2 :]]
+        at = text.find("] (", at + 1)
+    return _split_plain(text)
+
+
+def _split_plain(text: str) -> tuple[str, list[str]]:
+    """``split_fields`` of a text of numbers and cards only: one split in C, [text,
+    value, text, value, …, text]."""
+    parts = _PLAIN_FIELDS.split(text)
+    if len(parts) == 1:
+        return text, []
+    values = parts[1::2]
+    parts[1::2] = [CARDS if v[0] == "[" else NUM for v in values]
+    return "".join(parts), values
 
 
 def split_free_text(text: str) -> tuple[str, list[str]]:

@@ -39,6 +39,22 @@ def _same_hands(path: Path) -> None:
         assert again == fast, (path, block.first_line)
 
 
+# Every corpus folder, whatever its site: the lexer's shortcuts hold on any text.
+FOLDERS = sorted(p for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_every_corpus_line_splits_as_the_general_regex_does(corpus: Path, folder: Path
+                                                            ) -> None:
+    lines = 0
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name not in NOT_DATA):
+        for block in blocks_of_file(path, str(path)):
+            for line in block.lines:
+                assert split_fields(line) == split_free_text(line), (path, line)
+                lines += 1
+    assert lines, folder
+
+
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_samples_read_alike_with_and_without_caches(path: Path) -> None:
     _same_hands(path)

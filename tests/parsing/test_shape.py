@@ -320,3 +320,26 @@ def test_unseated_name_that_begins_with_a_seated_one(line: str, shape: str, name
 def test_table_lines_split_as_the_general_regex_does(line: str) -> None:
     # The quoted table name is found without the regex of every field: same result.
     assert split_fields(line) == split_free_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    ": shows [Qs Js] (a full house, Queens full of Aces)",
+    "Seat 8: Hero (small blind) showed [Jc 3s] and won ($0.50) with two pair, Kings and Deuces",
+    "Seat 1: Hero showed [Ad Kc] and lost with a pair of Queens (cashed out).",
+    "Seat 2: Bo showed [Ad Kc] and won ($1,000.50), and won ($3) with a flush, and lost with",
+    "x [a] (b) [c] (d (e) f)",  # only the last "] (" opens a description to the end
+    "x] (a) ] (b)",
+    "] ((a)(b)",  # nested twice: no description
+    "[Ah] (x) and (y)",  # the parentheses do not end the line
+    "[Ah] (unclosed",
+    ": shows [5c 5s] (a pair of Fives) $5",
+    "a with [Ah] (x)",  # a description after " with " first
+])
+def test_descriptions_split_as_the_general_regex_does(line: str) -> None:
+    # Numbers and cards before a description are split without the regex of every field.
+    assert split_fields(line) == split_free_text(line)
+
+
+def test_a_shown_hands_description_is_one_value() -> None:
+    assert split_fields(": shows [Qs Js] (a full house, Queens full of Aces)") == (
+        f": shows {CARDS} {DESC}", ["[Qs Js]", "(a full house, Queens full of Aces)"])
