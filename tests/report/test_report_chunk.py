@@ -103,3 +103,25 @@ def test_a_hand_with_an_amount_finer_than_a_cent_fails_alone():
     check_cents([_finding(1, 1230, None)], [], 3)  # whole cents: fine
     with pytest.raises(ValueError, match="finer"):
         check_cents([], [_payout("Bob", 1, 1234)], 3)
+
+
+@pytest.mark.parametrize("units", [
+    [0, 1, -1, 255, -255, 256, -256, 2**63 - 1, -(2**63)],  # every byte of both words
+    [5] * 3 + [-7] * 2,  # a sign word written only where the amount is negative
+    [10**18, -(10**18)],
+    [2**63, 1],  # beyond 64 bits: Arrow's own conversion
+    [None, -3, 4],  # a null: Arrow's own conversion
+    [],
+])
+@pytest.mark.parametrize("decimals", [2, 0])  # cents as they are, chips times 100
+def test_money_arrays_hold_each_amount_exactly(units, decimals):
+    column = PAYOUTS.column("won_replayed")  # (nullable)
+    if any(u is not None and abs(u) * 10 ** (2 - decimals) >= 10**20 for u in units):
+        with pytest.raises(ValueError, match="won_replayed"):  # over 20 digits of cents
+            money_array(column, units, [decimals] * len(units))
+        return
+    got = money_array(column, units, [decimals] * len(units))
+    assert got.type == pa.decimal128(20, 2)
+    assert got.to_pylist() == [None if u is None else Decimal(u).scaleb(-decimals)
+                               for u in units]
+    got.validate(full=True)
