@@ -655,6 +655,8 @@ class PokerStarsReader:
         self.headers: dict[str, _HeaderInfo] = {}
         # Table line without its name and button seat (see ``_table``) -> table.
         self.tables: dict[str, _Table] = {}
+        # Seated names in seat order -> what ``_seated`` makes of them.
+        self.seatings: dict[tuple[str, ...], tuple[SeatedNames, frozenset[str] | None]] = {}
 
     def recipe(self, shape: str, line: int, text: str) -> Recipe:
         recipe = self.recipes.get(shape)
@@ -876,11 +878,7 @@ class PokerStarsReader:
                     else block.last_line
                 raise LineError(no, "the hand lists no seats "
                                     "(expected 'Seat N: name (stack in chips)')")
-            names = SeatedNames(sorted((s.player for s in seats), key=len, reverse=True))
-            joined = "\n".join(names)
-            # A name that could be taken for a line's own words needs the careful matcher.
-            seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
-                      else frozenset(names))
+            names, seated = self._seated(seats)
             info = game.info(self.site, hand_id, started, table)
 
             events: list[ev.Event] = []
@@ -936,6 +934,25 @@ class PokerStarsReader:
         return self._finish(_NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
                                       tuple(events), cancelled, self.dialect), ctx)
 
+    def _seated(self, seats: list[ev.Seat]) -> tuple[SeatedNames, frozenset[str] | None]:
+        """The seated names, longest first, and the set of them for the quick match of
+        ``_line`` (None when a name could be taken for a line's own words: then every
+        line needs the careful matcher). Kept by the names in seat order: the same
+        players sit at a table hand after hand."""
+        key = tuple([s.player for s in seats])
+        found = self.seatings.get(key) if self.caching else None
+        if found is not None:
+            return found
+        names = SeatedNames(sorted(key, key=len, reverse=True))
+        joined = "\n".join(names)
+        seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
+                  else frozenset(names))
+        if self.caching and len(key) <= _CACHED_SEATS:
+            if len(self.seatings) >= _SEATINGS:
+                self.seatings.clear()
+            self.seatings[key] = (names, seated)
+        return names, seated
+
     def _check_summary(self, block: HandBlock, seats: list[ev.Seat],
                        summary: list[ev.Event]) -> None:
         """A summary lists every seated player who was not sitting out: one that lists
@@ -967,6 +984,9 @@ def _check_listed(block: HandBlock, seats: list[ev.Seat], listed: int) -> None:
 # Lines and shapes longer than this are read but not kept in the caches (a hostile file
 # of many long distinct lines must not fill memory).
 _CACHED_LINE = 2000
+# Seatings kept (a few tables at a time repeat theirs), and the most seats of one kept.
+_SEATINGS = 1_000
+_CACHED_SEATS = 100
 
 
 _DIGITS = str.maketrans("0123456789", "9999999999")
