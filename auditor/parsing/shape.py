@@ -120,7 +120,7 @@ def split_fields(text: str) -> tuple[str, list[str]]:
     """Replace every quoted text, card group, description and number of ``text`` with its
     placeholder; return the shape and the replaced values in order."""
     if not _has_free_text(text):
-        return _split_plain(text)
+        return split_plain(text)
     if " with " in text and not _has_other_free_text(text):
         return _split_descriptions(text)
     if "] (" in text and not _has_quoted_text(text) and " with " not in text:
@@ -150,7 +150,7 @@ def _split_descriptions(text: str) -> tuple[str, list[str]]:
         end = _DESC_END.search(text, start + 1).start()  # type: ignore[union-attr]
         # Before a description: numbers and cards only (the line holds no other free
         # text, and this part's one " with " ends it).
-        head, head_values = _split_plain(text[pos:start])
+        head, head_values = split_plain(text[pos:start])
         shapes += (head, DESC)
         values += head_values
         values.append(text[start:end])
@@ -167,16 +167,17 @@ def _split_shown(text: str) -> tuple[str, list[str]]:
     at = text.find("] (")
     while at >= 0:
         if _SHOWN.match(text, at + 2) is not None:
-            shape, values = _split_plain(text[: at + 2])
+            shape, values = split_plain(text[: at + 2])
             return shape + DESC, [*values, text[at + 2 :]]
         at = text.find("] (", at + 1)
-    return _split_plain(text)
+    return split_plain(text)
 
 
-def _split_plain(text: str) -> tuple[str, list[str]]:
+def split_plain(text: str, fields: re.Pattern[str] | None = None) -> tuple[str, list[str]]:
     """``split_fields`` of a text of numbers and cards only: one split in C, [text,
-    value, text, value, …, text]."""
-    parts = _PLAIN_FIELDS.split(text)
+    value, text, value, …, text]. ``fields`` is a site's own pattern of them (one group:
+    a card group or a number), if not PokerStars's."""
+    parts = (fields or _PLAIN_FIELDS).split(text)
     if len(parts) == 1:
         return text, []
     values = parts[1::2]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from auditor.parsing.shape import CARDS, DESC, NUM, PLAYER, QUOTED
+from auditor.parsing.shape import DESC, PLAYER, QUOTED, split_plain
 
 _SYMBOLS = "€$£\ufffd"  # U+FFFD: a euro sign an unknown encoding lost
 # An amount: digits, decimals (a comma only in buy-ins), an optional "k" (thousands, in
@@ -62,13 +62,7 @@ def split_fields(text: str) -> tuple[str, list[str]]:
 
 def _plain_fields(text: str) -> tuple[str, list[str]]:
     """``split_fields`` of a text without a hand description."""
-    # One split in C: [text, value, text, value, …, text].
-    parts = _PLAIN_FIELDS.split(text)
-    if len(parts) == 1:
-        return text, []
-    values = parts[1::2]
-    parts[1::2] = [CARDS if v[0] == "[" else NUM for v in values]
-    return "".join(parts), values
+    return split_plain(text, _PLAIN_FIELDS)
 
 
 def header_fields(text: str) -> tuple[str, list[str]]:
