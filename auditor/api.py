@@ -1,28 +1,18 @@
 """The one entry the CLI and the tests call: audit text, files and folders.
 
 Each hand goes through ``auditor.pipeline`` (read, replay, settle, judge, rows). Stack
-continuity (SE001) looks across hands, so it runs in the parent process, in file order,
-on a compact summary of each hand; everything else runs in worker processes when
-``jobs > 1``.
-
-Worker processes die with their parent (``PR_SET_PDEATHSIG`` on Linux, a watchdog thread
-elsewhere), leave Ctrl-C to the parent, and are stopped when the run fails; a worker that
-dies (the out-of-memory killer) fails the run with ``AuditFailed``, and no report is
-written.
+continuity (SE001) and duplicates (HH004) look across hands, so they run in the parent
+process, in file order, on a compact summary of each hand; with ``jobs > 1`` everything
+else runs in worker processes (``auditor.workers``), which also read and cut the files
+themselves where they can (``auditor.pieces``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import signal
-import sys
-import threading
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field
-from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
@@ -42,7 +32,6 @@ from auditor.inputs import (
     cut_failure,
 )
 from auditor.inputs import discover as find_inputs
-from auditor.lean_imports import arrow_compute
 from auditor.ledgers import LedgerUse, SessionAudit, SessionsDone
 from auditor.model.finding import Finding
 from auditor.model.hand import Hand
@@ -56,6 +45,12 @@ from auditor.parsing.blocks import (
 from auditor.parsing.decode import NotText
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
+from auditor.pieces import (
+    Grouping,
+    chunks_of,
+    pieces,
+    reason,
+)
 from auditor.pipeline import (
     ChunkResult,
     ContinuityChecker,
@@ -67,7 +62,7 @@ from auditor.pipeline import (
 )
 from auditor.report.chunk import findings_table
 from auditor.report.records import FindingRecord, FindingRow, HandRecord, PayoutRecord
-from auditor.report.schema import HANDS, PAYOUTS, keep_pandas_out
+from auditor.report.schema import HANDS, PAYOUTS
 from auditor.report.writer import (
     CountingReport,
     Format,
@@ -78,13 +73,12 @@ from auditor.report.writer import (
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.sessions import sessions_table
 from auditor.sites.pokernow.ledger import Ledger, LedgerError, is_ledger, read_ledger
+from auditor.workers import AuditFailed as AuditFailed  # (the CLI's: api.AuditFailed)
+from auditor.workers import audit_pieces
 
 if TYPE_CHECKING:  # the pool is imported where a run starts one (a small input does not)
-    from concurrent.futures import Future, ProcessPoolExecutor
+    pass
 
-CHUNK_HANDS = 500  # hands sent to a worker at a time
-PACK_FILES = True  # chunks go across files (False: a chunk per file, the plain way)
-PREWARM = True  # with workers, the parent audits the first chunk (False: workers do all)
 
 
 @dataclass(slots=True)
@@ -321,7 +315,7 @@ def find_hand(paths: Iterable[Path | str], hand_id: str, *, settings: Settings |
                                                  chosen, seen):
                         return Located(found, item.source, chosen, problems=problems)
             except (*READ_ERRORS, NotText) as exc:
-                problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
+                problems.append(InputProblem(item.source, f"cannot read: {reason(exc)}",
                                              item.named or not isinstance(exc, NotText)))
             except Exception as exc:  # a cutter's own failure: look on in the other files
                 problems.append(InputProblem(item.source, f"cannot read: {cut_failure(exc)}",
@@ -351,7 +345,9 @@ class RunResult:
 @dataclass(slots=True)
 class ChunkDone:
     """A chunk of hands audited, as the parent hands it on (``on_chunk``): its report
-    rows and the blocks they came from (to show an offending line)."""
+    rows and the blocks they came from, to show a finding's line (from a worker that read
+    the files itself: the blocks with a finding whole, of the others only the lines that
+    SE001 and HH004 point at; see ``pipeline.lines_for_findings``)."""
 
     tables: ReportTables
     blocks: list[HandBlock]
@@ -371,156 +367,6 @@ def discover(paths: Iterable[Path | str],
         inputs += found
         problems += bad
     return inputs, problems
-
-
-def _chunks(inputs: list[Input], problems: list[InputProblem], opener: Opener,
-            on_file: Callable[[Path], None], config_of: Sequence[int]
-            ) -> Iterator[tuple[int, list[HandBlock]]]:
-    """Hand blocks of every input, ``CHUNK_HANDS`` at a time, with the index of their
-    configuration. Consecutive files of one configuration share chunks (real exports
-    are a file per session of a hundred hands or so: chunks of one file would pay five
-    times the per-chunk cost); every file is still read ``CHUNK_HANDS`` hands at a time,
-    so a file that fails to read loses the same hands as it would alone."""
-    pending: list[HandBlock] = []
-    sources: set[str] = set()  # the files in ``pending``: a file given twice starts anew
-    config = 0
-    for index, item in enumerate(inputs):
-        if pending and (config_of[index] != config or item.source in sources
-                        or not PACK_FILES):
-            yield config, pending
-            pending, sources = [], set()
-        config = config_of[index]
-        on_file(Path(item.source))
-        count = 0
-        try:
-            with opener.open(item) as stream:
-                blocks = blocks_of_stream(stream, item.source, item.name)
-                while part := list(islice(blocks, CHUNK_HANDS)):
-                    count += len(part)
-                    sources.add(item.source)
-                    pending += part
-                    while len(pending) >= CHUNK_HANDS:
-                        yield config, pending[:CHUNK_HANDS]
-                        pending, sources = pending[CHUNK_HANDS:], {item.source}
-        except (*READ_ERRORS, NotText) as exc:
-            # A file not text is no hand history; one that cannot be read loses its hands.
-            where = f" after {count:,} hands" if count else ""
-            problems.append(InputProblem(item.source, f"cannot read{where}: {_reason(exc)}",
-                                         item.named or not isinstance(exc, NotText)))
-            continue
-        except Exception as exc:  # a cutter's own failure: this file only, never the batch
-            where = f" after {count:,} hands" if count else ""
-            problems.append(InputProblem(item.source, f"cannot read{where}: {cut_failure(exc)}",
-                                         True))
-            continue
-        if count == 0:
-            problems.append(InputProblem(item.source, "no hand history found in this file",
-                                         item.named))
-    if pending:
-        yield config, pending
-    opener.close()
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    return str(exc) or type(exc).__name__
-
-
-class AuditFailed(Exception):
-    """The run could not finish (a worker process died): no report was written."""
-
-
-_workers: list[HandAuditor] = []
-
-
-def _init_worker(settings: list[Settings], parent: int) -> None:
-    # Ctrl-C is the parent's to handle (exit 130, no report: it stops the workers); a
-    # worker that took it too would print a traceback of its own. SIGTERM kills a worker
-    # outright, whatever handler the parent had when it forked.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
-    keep_pandas_out()  # (a worker started afresh, not forked, asks again)
-    _workers[:] = [HandAuditor(s) for s in settings]
-
-
-def _die_with_parent(parent: int) -> None:
-    """Make this worker exit when the process that started it dies."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            pr_set_pdeathsig = 1
-            if libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0) == 0:
-                if os.getppid() != parent:  # the parent died before the call
-                    os._exit(1)
-                return
-        except (OSError, AttributeError):
-            pass
-
-    def watch() -> None:  # elsewhere: look every second
-        while os.getppid() == parent:
-            threading.Event().wait(1.0)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
-
-
-def _result(pool: ProcessPoolExecutor, future: Future[ChunkResult]) -> ChunkResult:
-    """``future.result()``, or ``BrokenProcessPool`` as soon as a worker is seen dead.
-
-    The pool's own thread marks the pool broken when a worker dies, except when the
-    worker was killed while it sent back a result: the thread then waits forever for the
-    rest of the message (CPython 3.11; a killed worker hung the run about 1 time in 25
-    on this VM under load). Every second of waiting, the workers are looked at here."""
-    from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing.connection import wait
-
-    while True:
-        try:
-            return future.result(timeout=1.0)
-        except TimeoutError:
-            processes = (getattr(pool, "_processes", None) or {}).values()
-            # (a sentinel is ready once its process has ended; waiting on it reaps nothing)
-            if wait([p.sentinel for p in processes], timeout=0):
-                raise BrokenProcessPool("a worker process died") from None
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: queued chunks dropped, running workers killed, and the pool's
-    threads let go so that the process can exit."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    # (shutdown lets go of these: they are taken first, for below)
-    results = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(2)
-        if process.is_alive():
-            process.kill()
-            process.join(2)
-    # A worker killed while it sent back a result leaves the pool's thread waiting for the
-    # rest of it on a pipe that only this process still holds open, and the interpreter
-    # waits for that thread at exit: a run stopped by Ctrl-C or SIGTERM then never ended
-    # (CPython 3.11, about 1 stop in 15). Closing this process's end gives the thread an
-    # end of file instead: it takes that as a dead worker, and cleans up (which also
-    # frees the thread feeding chunks to the workers).
-    if results is not None:
-        with suppress(OSError):
-            results.close()
-    # Then the thread is let finish: at exit the interpreter wakes it through a pipe that
-    # the thread closes as it ends, and the two racing printed a traceback.
-    if manager is not None:
-        manager.join(5)
-
-
-def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
-    return audit_chunk(_workers[config], chunk)
 
 
 def audit_paths(
@@ -592,7 +438,6 @@ def audit_paths(
     meter = meter or ByteMeter()
     meter.total += sum(item.size for item in inputs)
     opener = Opener(meter, stdin)
-    chunks = _chunks(inputs, problems, opener, on_file, config_of)
     made = provenance(configs, inputs)
     made["ledgers"] = [ledger.source for ledger in all_ledgers]
     report = (open_report(Path(out_dir), fmt, provenance=made)
@@ -600,49 +445,13 @@ def audit_paths(
 
     with report:
         stitcher = Stitcher(configs, report, all_ledgers, on_hands, on_chunk)
-        auditors, write = stitcher.auditors, stitcher.add
-
-        if jobs > 1 and PREWARM:
-            # The parent audits the first chunk itself before the workers fork: they
-            # start with its imports and its readers' caches warm (each would spend
-            # about 0.2 s warming its own), and a run of one chunk starts no workers.
-            for config, chunk in islice(chunks, 1):
-                write(config, audit_chunk(auditors[config], chunk), chunk)
-        if jobs > 1:  # a run with one chunk left starts no workers (a small input starts fast)
-            head = list(islice(chunks, 2))
-            jobs = jobs if len(head) > 1 else 1
-            chunks = chain(head, chunks)
         if jobs <= 1:
-            for config, chunk in chunks:
-                write(config, audit_chunk(auditors[config], chunk), chunk)
+            for config, chunk in chunks_of(inputs, problems, opener, on_file, config_of):
+                stitcher.add(config, audit_chunk(stitcher.auditors[config], chunk), chunk)
         else:
-            from concurrent.futures import ProcessPoolExecutor
-            from concurrent.futures.process import BrokenProcessPool
-
-            # Imported before the workers fork, as the compute functions were before they
-            # were left out of small runs: a run this big may need them for its repeated
-            # hands, and the parent then never imports a module while workers run.
-            arrow_compute()
-            pool = ProcessPoolExecutor(jobs, initializer=_init_worker,
-                                       initargs=(configs, os.getpid()))
-            try:
-                pending: deque[tuple[int, Future[ChunkResult], list[HandBlock]]] = deque()
-                for config, chunk in chunks:
-                    pending.append((config, pool.submit(_audit_chunk, config, chunk), chunk))
-                    if len(pending) >= 2 * jobs:
-                        config, future, blocks = pending.popleft()
-                        write(config, _result(pool, future), blocks)
-                while pending:
-                    config, future, blocks = pending.popleft()
-                    write(config, _result(pool, future), blocks)
-            except BrokenProcessPool:
-                _stop(pool)
-                raise AuditFailed("a worker process died (killed by the system: out of "
-                                  "memory?); no report was written") from None
-            except BaseException:
-                _stop(pool)
-                raise
-            pool.shutdown()
+            grouping = Grouping()
+            audit_pieces(jobs, pieces(inputs, opener, on_file, config_of, grouping),
+                         grouping, stitcher, problems, on_file, meter)
         done = stitcher.finish()
     problems += [InputProblem(use.ledger, "matches no PokerNow log of the run (name it "
                               "ledger_<game id>.csv, as the log's game id)", True)
@@ -744,7 +553,7 @@ def _ledgers_among(inputs: list[Input], opener: Opener, problems: list[InputProb
         except LedgerError as exc:
             problems.append(InputProblem(item.source, str(exc), item.named))
         except READ_ERRORS as exc:
-            problems.append(InputProblem(item.source, f"cannot read: {_reason(exc)}",
+            problems.append(InputProblem(item.source, f"cannot read: {reason(exc)}",
                                          item.named))
     opener.close()
     return histories, ledgers

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -328,6 +329,45 @@ def audit_chunk(auditor: HandAuditor, chunk: list[HandBlock]) -> ChunkResult:
         # collector's sight frees nothing less.
         gc.freeze()
     return result
+
+
+def lines_for_findings(result: ChunkResult, chunk: list[HandBlock]) -> list[HandBlock]:
+    """What of ``chunk`` a worker sends back for the run's findings to be shown with their
+    lines: each block holding one of ``result``'s findings, whole; of every other block,
+    only the lines the findings made after the workers can point at (HH004 a hand's
+    first line, SE001 its seat lines), as a block of those numbered lines."""
+    findings = result.tables.findings
+    found = sorted(set(findings.column("line").to_pylist())) if findings.num_rows else []
+    hands = result.tables.hands
+    later: dict[str, list[int]] = {}
+    for source, first in zip(hands.column("source").to_pylist(),
+                             hands.column("first_line").to_pylist(), strict=True):
+        later.setdefault(source, []).append(first)
+    for source, stacks in result.stacks:
+        if stacks is not None:
+            later.setdefault(source, []).extend(s[2] for s in stacks.seats)
+    for numbers in later.values():
+        numbers.sort()
+    out: list[HandBlock] = []
+    for block in chunk:
+        first, last = block.span
+        i = bisect_left(found, first)
+        if i < len(found) and found[i] <= last:
+            out.append(block)
+            continue
+        mine = later.get(block.source, [])
+        wanted = dict.fromkeys(mine[bisect_left(mine, first) : bisect_right(mine, last)])
+        if not wanted:
+            continue
+        if block.numbers is None:  # (the common case: no line to look for)
+            numbers = list(wanted)
+            lines = [block.lines[n - first] for n in numbers]
+        else:
+            numbered = [(n, text) for n, text in block.numbered() if n in wanted]
+            numbers, lines = [n for n, _ in numbered], [text for _, text in numbered]
+        if lines:
+            out.append(HandBlock(block.source, block.site, numbers[0], lines, numbers))
+    return out
 
 
 def _rows_hand_by_hand(auditor: HandAuditor, outcomes: list[HandOutcome]

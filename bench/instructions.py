@@ -49,10 +49,19 @@ import sys
 from pathlib import Path
 from auditor.api import audit_paths
 folder, count, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+jobs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 files = sorted(p for p in folder.iterdir() if p.name != "manifest.json")
-audit_paths(files[:count], out, jobs=1)
+if jobs > 1:
+    # Workers started afresh, each counted from nothing: valgrind gives a forked child
+    # the count of its parent at the fork.
+    import multiprocessing
+    multiprocessing.set_start_method("spawn")
+# With workers, findings are taken as the CLI takes them (to print with their lines).
+if __name__ == "__main__":
+    audit_paths(files[:count], out, jobs=jobs,
+                on_chunk=(lambda done: None) if jobs > 1 else None)
 """
-_REFS = re.compile(r"I\s+refs:\s+([0-9,]+)")
+_REFS = re.compile(r"==(\d+)== I\s+refs:\s+([0-9,]+)")
 
 
 def warm_up(side: str, folder: Path, files: int, out: Path) -> None:
@@ -64,22 +73,36 @@ def warm_up(side: str, folder: Path, files: int, out: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
 
 
-def count_instructions(side: str, folder: Path, files: int, out: Path) -> tuple[int, int]:
+def count_instructions(side: str, folder: Path, files: int, out: Path, jobs: int = 1
+                       ) -> tuple[int, int, int]:
     """Instructions of auditing the first ``files`` session files of ``folder`` with the
-    auditor of ``side``, and the hands audited."""
+    auditor of ``side``, the hands audited, and the instructions of every process. With
+    ``jobs`` > 1 the first is the parent process's alone (valgrind follows the workers,
+    started afresh, and counts each apart): the part of a run no added core shares."""
     cmd, env = _command(side)
     shutil.rmtree(out, ignore_errors=True)
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         *cmd, "-c", _PROGRAM, str(folder), str(files), str(out)],
+         *(["--trace-children=yes"] if jobs > 1 else []),
+         *cmd, "-c", _PROGRAM, str(folder), str(files), str(out), str(jobs)],
         env={**env, "PYTHONHASHSEED": "0"}, cwd=bench.WORK, capture_output=True, text=True)
-    found = _REFS.search(done.stderr)
+    found = parent_count(done.stderr)
+    every = sum(int(refs.replace(",", "")) for _, refs in _REFS.findall(done.stderr))
     if done.returncode not in (0, 1) or found is None:
         sys.exit(f"{side} failed ({done.returncode}) on {folder}:\n{done.stderr[-2000:]}")
     import pyarrow.parquet as pq
 
     hands = pq.read_metadata(out / "hands.parquet").num_rows
-    return int(found.group(1).replace(",", "")), hands
+    return found, hands, every
+
+
+def parent_count(stderr: str) -> int | None:
+    """The instructions valgrind counted for the process it started (the first it names;
+    forked workers follow with counts of their own), or None."""
+    counts = dict(_REFS.findall(stderr))
+    first = re.search(r"==(\d+)==", stderr)
+    refs = counts.get(first.group(1)) if first is not None else None
+    return None if refs is None else int(refs.replace(",", ""))
 
 
 def same_report(a: Path, b: Path) -> bool:
@@ -90,15 +113,16 @@ def same_report(a: Path, b: Path) -> bool:
                for name in ("hands.parquet", "findings.parquet", "payouts.parquet"))
 
 
-def per_hand(runs: list[tuple[int, int]]) -> tuple[float, int]:
+def per_hand(runs: list[tuple[int, int]], quiet: bool = False) -> tuple[float, int]:
     """Instructions a hand between a small and a large run (instructions, hands), and
     the hands between them."""
     (few, few_hands), (many, many_hands) = runs
     hands = many_hands - few_hands
     if hands <= 0:
         sys.exit("the large run holds no more hands than the small one")
-    print(f"  runs: {few:,} instructions for {few_hands:,} hands, {many:,} for "
-          f"{many_hands:,}", flush=True)
+    if not quiet:
+        print(f"  runs: {few:,} instructions for {few_hands:,} hands, {many:,} for "
+              f"{many_hands:,}", flush=True)
     return (many - few) / hands, hands
 
 
@@ -109,6 +133,9 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=10, help="session files of the small run")
     parser.add_argument("--large", type=int, default=30, help="session files of the large run")
     parser.add_argument("--parallel", type=int, default=2, help="valgrind runs at once")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (>1: count the parent process alone; give "
+                             "--small and --large enough files for several pieces)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
@@ -128,12 +155,13 @@ def main() -> None:
     with ThreadPoolExecutor(max(1, args.parallel)) as pool:
         for site, b in built.items():
             runs = [[pool.submit(count_instructions, side, b.folder, n,
-                                 out / f"instr-{site}-{i}-{n}-{os.getpid()}")
+                                 out / f"instr-{site}-{i}-{n}-{os.getpid()}", args.jobs)
                      for n in (args.small, args.large)]
                     for i, side in enumerate(args.sides)]  # (a side may come twice)
             first = None
             for i, pair in enumerate(runs):
-                count, hands = per_hand([r.result() for r in pair])
+                done = [r.result() for r in pair]
+                count, hands = per_hand([(parent, n) for parent, n, _ in done])
                 first = first or count
                 # Every side's report must be A's, or the count is of another audit.
                 reports = [out / f"instr-{site}-{j}-{n}-{os.getpid()}"
@@ -141,9 +169,14 @@ def main() -> None:
                 same = i == 0 or (same_report(reports[0], reports[2])
                                   and same_report(reports[1], reports[3]))
                 print(f"{site:<11} {chr(65 + i)} {count:12,.0f} instructions a hand "
+                      f"{'' if args.jobs == 1 else f'in the parent of {args.jobs} jobs '}"
                       f"(over {hands:,} hands)  x{count / first:.4f} of A"
                       f"{'' if same else '  REPORT DIFFERS FROM A: not comparable'}",
                       flush=True)
+                if args.jobs > 1:
+                    every, _ = per_hand([(e, n) for _, n, e in done], quiet=True)
+                    print(f"{'':<11} {chr(65 + i)} {every:12,.0f} instructions a hand in all "
+                          f"processes", flush=True)
             for report in out.glob(f"instr-{site}-*-{os.getpid()}"):
                 shutil.rmtree(report, ignore_errors=True)
 

@@ -7,7 +7,7 @@ rounds, and its report compared with the plain one (a lever must change no resul
 
 Levers (``LEVERS``):
 
-- ``nopack``: a chunk per file, as before chunks went across files (``api.PACK_FILES``).
+- ``nopack``: a chunk per file, as before chunks went across files (``pieces.PACK_FILES``).
   Real exports are one file per session of about a hundred hands, so the plain way runs
   chunks of a hundred: five times the per-chunk work (Arrow tables, writes, a
   ``gc.freeze``, a pickled round trip to a worker) of the 500 it was tuned for.
@@ -27,11 +27,11 @@ from pathlib import Path
 
 
 def _nopack() -> None:
-    """A chunk per file again (``api.PACK_FILES``): the plain way the packed chunks are
+    """A chunk per file again (``pieces.PACK_FILES``): the plain way the packed chunks are
     measured against."""
-    import auditor.api as api
+    import auditor.pieces as pieces
 
-    api.PACK_FILES = False
+    pieces.PACK_FILES = False
 
 
 def _nopandas() -> None:

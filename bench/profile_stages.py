@@ -12,7 +12,7 @@ the readers' caches (a second pass over the same text would time caches, not rea
 
 - a warm-up pass, the pipeline as it runs (``audit_chunk`` and the report writer); its
   reading is reported as "read cold" (the grammar's first parses, the caches filling);
-- the stages one at a time over each chunk of hands (``api.CHUNK_HANDS``, never across
+- the stages one at a time over each chunk of hands (``pieces.CHUNK_HANDS``, never across
   files, as the CLI cuts them): read them all, then replay them all, then settle them all,
   then build their rows and Arrow tables, then write (repeats, SE001, the Parquet writer);
 - the pipeline again, interleaved per hand as it really runs ("pipeline").
@@ -42,7 +42,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from auditor.api import CHUNK_HANDS, _with_continuity
+from auditor.api import _with_continuity
 from auditor.config import Settings
 from auditor.engine.replay import replay
 from auditor.engine.result import ReplayResult, Settlement
@@ -52,6 +52,7 @@ from auditor.model.hand import Hand
 from auditor.parsing.blocks import HandBlock, blocks_of_file
 from auditor.parsing.errors import Unreadable
 from auditor.parsing.reader import read_block
+from auditor.pieces import CHUNK_HANDS
 from auditor.pipeline import (
     ChunkResult,
     ContinuityChecker,

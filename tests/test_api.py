@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import api, pipeline
+from auditor import api, pieces, pipeline
 from auditor.report.reader import read_report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ def test_continuity_is_checked_across_chunks_and_workers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
     path, hand_id, player = _shrunk_session(tmp_path)
-    monkeypatch.setattr(api, "CHUNK_HANDS", 7)  # hand 40 is the 6th of its chunk
+    monkeypatch.setattr(pieces, "CHUNK_HANDS", 7)  # hand 40 is the 6th of its chunk
     api.audit_paths([path], tmp_path / "out", jobs=jobs)
     tables = read_report(tmp_path / "out")
     findings = tables["findings"]
@@ -55,7 +55,7 @@ def test_chunking_and_workers_do_not_change_the_report(
 ) -> None:
     path, _, _ = _shrunk_session(tmp_path)
     api.audit_paths([path], tmp_path / "whole", jobs=1)
-    monkeypatch.setattr(api, "CHUNK_HANDS", 13)
+    monkeypatch.setattr(pieces, "CHUNK_HANDS", 13)
     api.audit_paths([path], tmp_path / "chunked", jobs=2)
     one, two = read_report(tmp_path / "whole"), read_report(tmp_path / "chunked")
     for name in ("hands", "findings", "payouts"):

@@ -35,12 +35,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from auditor.api import (
-    CHUNK_HANDS,
     ChunkDone,
     RunResult,
     Stitcher,
     _ledgers_among,
-    _reason,
     discover,
     provenance,
     read_ledgers,
@@ -54,6 +52,7 @@ from auditor.distributed.urls import is_url
 from auditor.inputs import READ_ERRORS, ByteMeter, Input, InputProblem, cut_failure
 from auditor.parsing.blocks import blocks_of_stream
 from auditor.parsing.decode import NotText
+from auditor.pieces import CHUNK_HANDS, reason
 from auditor.report.writer import CountingReport, Format, open_report
 
 RANGE_BYTES = 32 << 20  # a larger text export is cut in ranges of about this size
@@ -211,7 +210,7 @@ def _take(piece: _Piece | _Failed, state: _State, run: _Run, stitcher: Stitcher,
     try:
         result: PieceResult = piece.future.result()
     except OSError as exc:  # object storage that kept failing
-        state.error, state.fatal = _reason(exc), True
+        state.error, state.fatal = reason(exc), True
         return
     finally:
         meter.done += piece.size
@@ -313,7 +312,7 @@ class _Run:
                                                  config, chunk))
                     k += 1
         except (*READ_ERRORS, NotText) as exc:
-            yield _Failed(i, _reason(exc), not isinstance(exc, NotText))
+            yield _Failed(i, reason(exc), not isinstance(exc, NotText))
         except Exception as exc:  # a cutter's own failure: this file only (as locally)
             yield _Failed(i, cut_failure(exc))
 

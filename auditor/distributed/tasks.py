@@ -11,7 +11,6 @@ A task holds one piece; a piece is at most a range of ``range_bytes``.
 from __future__ import annotations
 
 import gzip
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
@@ -20,14 +19,16 @@ from auditor.config import Settings
 from auditor.inputs import READ_ERRORS, Input, cut_failure
 from auditor.parsing.blocks import HandBlock, blocks_of_export, blocks_of_stream
 from auditor.parsing.decode import NotText
-from auditor.pipeline import ChunkResult, HandAuditor, audit_chunk
+from auditor.pieces import reason
+from auditor.pipeline import ChunkResult, HandAuditor, audit_chunk, lines_for_findings
 
 
 @dataclass(slots=True)
 class PieceResult:
     """One piece audited: each chunk's rows and, when the client prints findings with
-    their lines, the blocks of the hands that have findings; ``error`` why the input
-    could not be read further (None: it was read to the piece's end)."""
+    their lines, what of its blocks shows them (``pipeline.lines_for_findings``);
+    ``error`` why the input could not be read further (None: it was read to the piece's
+    end)."""
 
     chunks: list[tuple[ChunkResult, list[HandBlock]]] = field(default_factory=list)
     error: str | None = None
@@ -112,16 +113,9 @@ def _audit_into(out: PieceResult, job: Job, config: int,
     except (*READ_ERRORS, NotText) as exc:
         if remote and isinstance(exc, OSError) and not isinstance(exc, gzip.BadGzipFile):
             raise
-        out.error, out.fatal = _reason(exc), not isinstance(exc, NotText)
+        out.error, out.fatal = reason(exc), not isinstance(exc, NotText)
     except Exception as exc:  # a cutter's own failure: this file only (as locally)
         out.error, out.fatal = cut_failure(exc), True
-
-
-def _reason(exc: BaseException) -> str:
-    """As the local run words it (``api._reason``)."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    return str(exc) or type(exc).__name__
 
 
 def _audited(job: Job, config: int, blocks: Iterator[HandBlock]
@@ -129,12 +123,4 @@ def _audited(job: Job, config: int, blocks: Iterator[HandBlock]
     auditor = _auditor(job, config)
     while chunk := list(islice(blocks, job.chunk_hands)):
         result = audit_chunk(auditor, chunk)
-        shown: list[HandBlock] = []
-        if job.want_lines and result.tables.findings.num_rows:
-            lines = sorted(set(result.tables.findings.column("line").to_pylist()))
-            for block in chunk:
-                first, last = block.span
-                i = bisect_left(lines, first)
-                if i < len(lines) and lines[i] <= last:
-                    shown.append(block)
-        yield result, shown
+        yield result, lines_for_findings(result, chunk) if job.want_lines else []

@@ -18,8 +18,16 @@ instructions = load("instructions")
 
 def test_valgrinds_count_is_read() -> None:
     summary = "==8053== \n==8053== I   refs:      6,132,542,234\n"
-    found = instructions._REFS.search(summary)
-    assert found is not None and int(found.group(1).replace(",", "")) == 6_132_542_234
+    assert instructions.parent_count(summary) == 6_132_542_234
+    assert instructions.parent_count("no valgrind here\n") is None
+
+
+def test_the_parents_count_is_read_apart_from_its_workers() -> None:
+    # Forked workers end first and print their own counts; the parent's comes last.
+    summary = ("==700== Cachegrind, a high-precision tracing profiler\n"
+               "==712== I   refs:      2,000,000\n==713== I   refs:      3,000,000\n"
+               "==700== \n==700== I   refs:      1,500,000\n")
+    assert instructions.parent_count(summary) == 1_500_000
 
 
 def test_a_hands_count_is_the_difference_of_the_runs() -> None:

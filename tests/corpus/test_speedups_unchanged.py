@@ -3,7 +3,8 @@ samples audited the fast way and the plain way give the same report tables, byte
 byte, and the command line prints the same findings.
 
 The plain way is each fast path switched off (``PLAIN``): a chunk per file
-(``api.PACK_FILES``), workers doing every chunk (``api.PREWARM``), hand by hand
+(``pieces.PACK_FILES``), the parent cutting every file for the workers
+(``pieces.WORKERS_READ``), workers doing every chunk (``workers.PREWARM``), hand by hand
 (``pipeline.BATCHED``), a guess of who is dealt in for every hand
 (``replay.ADAPTIVE_GUESS``). A new fast path adds its switch here. The command line's
 pyarrow without numpy (``lean_imports``) is switched off by importing numpy first, in a
@@ -23,12 +24,15 @@ from click.testing import CliRunner
 
 import auditor.api as api
 import auditor.engine.replay as replay
+import auditor.pieces as pieces
 import auditor.pipeline as pipeline
+import auditor.workers as workers
 from auditor.cli import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
-PLAIN = [(api, "PACK_FILES", False), (api, "PREWARM", False), (pipeline, "BATCHED", False),
+PLAIN = [(pieces, "PACK_FILES", False), (pieces, "WORKERS_READ", False),
+         (workers, "PREWARM", False), (pipeline, "BATCHED", False),
          (replay, "ADAPTIVE_GUESS", False)]
 
 
@@ -57,10 +61,13 @@ def test_the_corpus_and_samples_report_the_same_either_way(
         assert got[name] == want[name], name
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_the_command_line_prints_the_same_either_way(corpus: Path, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["audit", str(corpus), str(SAMPLES), "--jobs", "1", "--min-severity", "info",
-            "--color", "never"]
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     jobs: int) -> None:
+    # With workers, those that read the files send back only what shows the findings.
+    args = ["audit", str(corpus), str(SAMPLES), "--jobs", str(jobs), "--min-severity",
+            "info", "--color", "never"]
     fast = CliRunner().invoke(main, args)
     with monkeypatch.context() as m:
         _plain(m)

@@ -104,23 +104,31 @@ def test_streams_archives_and_compressed_files(tmp_path: Path, client: Any) -> N
 
 
 def test_findings_reach_the_printer_in_chunks(tmp_path: Path, client: Any) -> None:
-    """``on_chunk`` gets every finding, with the blocks of the hands they are in."""
+    """``on_chunk`` gets every finding with its line: those found on the workers, and
+    those found after them (SE001 across hands, HH004 across files: a file given twice)."""
+    paths = [SAMPLES / "pokerstars", *sorted(SE001.glob("*.txt")), SAMPLES / "pokerstars"]
     seen: list[ChunkDone] = []
-    audit_on_cluster([SAMPLES / "pokerstars"], None, scheduler=client, on_chunk=seen.append)
+    audit_on_cluster(paths, None, scheduler=client, on_chunk=seen.append)
     local: list[ChunkDone] = []
-    audit_paths([SAMPLES / "pokerstars"], None, on_chunk=local.append)
+    audit_paths(paths, None, on_chunk=local.append)
 
     def rows(chunks: list[ChunkDone]) -> list[dict[str, Any]]:
         return sorted((r for c in chunks for r in c.tables.findings.to_pylist()),
                       key=lambda r: (r["source"], r["line"], r["code"]))
 
     assert rows(seen) == rows(local) != []
-    for done in seen:
-        lines = set(done.tables.findings.column("line").to_pylist())
-        worker_found = {r["line"] for r in done.tables.findings.to_pylist()
-                        if r["code"] not in ("SE001", "HH004")}
-        spans = [b.span for b in done.blocks]
-        assert all(any(a <= line <= b for a, b in spans) for line in worker_found & lines)
+    assert {"SE001", "HH004"} <= {r["code"] for r in rows(seen)}
+
+    def lines(chunks: list[ChunkDone]) -> dict[tuple[str, int], str]:
+        """Each finding's line, as the chunk's blocks give it."""
+        out = {}
+        for done in chunks:
+            numbered = {(b.source, n): text for b in done.blocks for n, text in b.numbered()}
+            for r in done.tables.findings.to_pylist():
+                out[(r["source"], r["line"])] = numbered[(r["source"], r["line"])]
+        return out
+
+    assert lines(seen) == lines(local)
 
 
 class KillOnce(WorkerPlugin):
