@@ -16,7 +16,6 @@ from auditor.rules.base import Finding, Rule
 
 _SEAT_CHANGES = frozenset({"joins", "leaves", "removed"})
 _NOBODY: frozenset[str] = frozenset()
-_UNREAD = object()  # a start time not read yet
 _TOP_UP_WORDS = ("re-buy", "rebuy", "add-on", "addon", "top-up", "tops up", "buys in", "bought")
 
 
@@ -94,6 +93,9 @@ class HandStacks(NamedTuple):
     button: int | None = None  # the button's seat
     later: tuple[Move, ...] = ()
     site: str = ""
+    # When the hand started, as the tracker compares two hands' (``_started``): read
+    # where the hand is audited (its row has just read it), not again in the parent.
+    start: datetime | None = None
 
     @classmethod
     def of(cls, hand: Hand, payouts: list[PayoutRow]) -> HandStacks:
@@ -137,6 +139,7 @@ class HandStacks(NamedTuple):
             info.button_seat,
             tuple(later),
             info.site,
+            _started(info.started),
         )
 
     @property
@@ -160,12 +163,10 @@ class StackTracker:
     MAX_TABLES = 5_000
 
     def __init__(self, enabled: bool = True) -> None:
-        # The file being read, and the last hand of each of its tables with its start time
-        # once read (_UNREAD until then: it is read only when a next hand is compared).
-        # Tables of other files can never match again, so only one file is kept.
+        # The file being read, and the last hand of each of its tables. Tables of other
+        # files can never match again, so only one file is kept.
         self._source: str | None = None
-        self._last: OrderedDict[tuple[str, str | None], tuple[HandStacks, datetime | None]]
-        self._last = OrderedDict()
+        self._last: OrderedDict[tuple[str, str | None], HandStacks] = OrderedDict()
         self._enabled = enabled  # False when SE001 is not selected
 
     def forget(self, source: str) -> None:
@@ -173,10 +174,9 @@ class StackTracker:
         if source == self._source:
             self._last.clear()
 
-    def _remember(self, key: tuple[str, str | None], hand: HandStacks,
-                  started: datetime | None) -> None:
+    def _remember(self, key: tuple[str, str | None], hand: HandStacks) -> None:
         last = self._last
-        last[key] = (hand, started)
+        last[key] = hand
         last.move_to_end(key)
         if len(last) > self.MAX_TABLES:
             last.popitem(last=False)
@@ -187,16 +187,11 @@ class StackTracker:
             self._source = hand.source
             self._last.clear()
         key = (hand.table, hand.tournament)
-        previous = self._last.get(key)
-        if previous is None or not self._enabled or not _follows(previous[0], hand):
-            self._remember(key, hand, _UNREAD)  # type: ignore[arg-type]
+        before = self._last.get(key)
+        self._remember(key, hand)
+        if before is None or not self._enabled or not _follows(before, hand):
             return []
-        before, before_started = previous
-        started = _started(hand.started)
-        self._remember(key, hand, started)
-        if before_started is _UNREAD:
-            before_started = _started(before.started)
-        if not _soon_after(before_started, started, hand.tournament is not None):
+        if not _soon_after(before.start, hand.start, hand.tournament is not None):
             return []
         cash = hand.tournament is None and not hand.logged
         finals = {s[0]: s for s in before.seats}
