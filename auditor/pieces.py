@@ -7,8 +7,8 @@ little as it can (``pieces``): small files on disk are handed to the workers as 
 a few together, which a worker reads and cuts itself (``audit_files``); a larger text
 export is handed out in byte ranges that start at hand headers, numbered as the whole
 file (``audit_range``, with the Dask run's ``distributed.ranges``); only what a worker
-cannot read alone (standard input, an archive's members, a compressed file, a large file whose
-bytes cannot be cut safely) is cut by the parent, as with one job.
+cannot read alone (standard input, an archive's members, a compressed file, a large
+file whose bytes cannot be cut safely) is cut by the parent, as with one job.
 
 Either way each file is cut by the same code into the same hand blocks, with the same
 problems, and the chunks are stitched in input order: the report is the one job's.
@@ -20,12 +20,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from auditor.distributed.ranges import ByteRange, plan_segment, ranges_of, segment_count
 from auditor.inputs import READ_ERRORS, Input, InputProblem, Opener, cut_failure
 from auditor.parsing.blocks import HandBlock, blocks_of_export, blocks_of_stream
 from auditor.parsing.decode import NotText
 from auditor.pipeline import ChunkResult, HandAuditor, audit_chunk, lines_for_findings
+
+if TYPE_CHECKING:  # (imported where a file is cut in ranges: a small run does without)
+    from auditor.distributed.ranges import ByteRange
 
 CHUNK_HANDS = 500  # hands audited at a time (a worker's task, at most)
 PACK_FILES = True  # chunks go across files (False: a chunk per file, the plain way)
@@ -157,11 +160,13 @@ def ranges(item: Input, target: int) -> list[ByteRange] | None:
     them into pieces of about a chunk of hands."""
     if not on_disk(item) or item.size <= 2 * target:
         return None
+    from auditor.distributed.ranges import plan_segment, ranges_of, segment_count
+
     try:
         segments = [plan_segment(str(item.path), item.name, k, item.size, PLAN_BYTES)
                     for k in range(segment_count(item.size, PLAN_BYTES))]
-    except OSError:
-        return None  # read as a stream: the error, if it stays, is reported then
+    except Exception:  # read as a stream instead: what fails is reported then, as usual
+        return None
     found = ranges_of(segments, item.size)
     return found if found is not None and len(found) > 1 else None
 
@@ -171,6 +176,8 @@ def _joined(found: list[ByteRange], grouping: Grouping, config: int, item: Input
     """The pieces of a file planned in ``found`` ranges: consecutive ranges joined up to
     ``grouping.target`` bytes, as it is when each piece is made (it learns as the run
     goes), and a short rest joined to the piece before it."""
+    from auditor.distributed.ranges import ByteRange
+
     k = 0
     while k < len(found):
         target = grouping.target
@@ -235,9 +242,10 @@ class Grouping:
 
 def pieces(inputs: Sequence[Input], opener: Opener, on_file: Callable[[Path], None],
            config_of: Sequence[int], grouping: Grouping | None = None) -> Iterator[Piece]:
-    """The run's pieces in input order: consecutive files a worker can read, of one
-    configuration and ``grouping.target`` bytes together at most (a larger file alone),
-    as one piece; the other inputs cut here into chunks, as ``chunks_of`` cuts them."""
+    """The run's pieces in input order: consecutive small files of one configuration,
+    ``grouping.target`` bytes together at most, as one piece; a file of over twice that
+    in byte ranges of about that size (``ranges``), or whole when it cannot be cut (up to
+    ``WHOLE_BYTES``); the other inputs cut here into chunks, as ``chunks_of`` cuts them."""
     grouping = grouping or Grouping()
     planned: dict[int, list[ByteRange] | None] = {}
 
@@ -297,7 +305,7 @@ def pieces(inputs: Sequence[Input], opener: Opener, on_file: Callable[[Path], No
 def audit_files(auditors: Sequence[HandAuditor], config: int, files: Sequence[Input],
                 want_lines: bool) -> FilesDone:
     """Read, cut and audit ``files`` (a piece), in chunks as ``chunks_of`` makes them;
-    with ``want_lines``, each chunk's blocks of hands with findings come back too."""
+    with ``want_lines``, what shows each chunk's findings comes back too."""
     problems: list[InputProblem] = []
     done: list[tuple[ChunkResult, list[HandBlock]]] = []
     for c, chunk in chunks_of(files, problems, Opener(), lambda p: None,

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from auditor.config import Settings
-from auditor.distributed.ranges import ByteRange
 from auditor.inputs import ByteMeter, Input, InputProblem
 from auditor.lean_imports import arrow_compute
 from auditor.parsing.blocks import HandBlock
@@ -40,6 +39,7 @@ if TYPE_CHECKING:  # the pool is imported where a run starts one (a small input 
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from auditor.api import Stitcher
+    from auditor.distributed.ranges import ByteRange
 
 _T = TypeVar("_T")
 PREWARM = True  # the parent audits the first piece (False: workers do all)

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from auditor import api, pieces
 from auditor.cli import main
+from auditor.distributed.ranges import ByteRange
 from auditor.inputs import Input, Opener
 from auditor.report.reader import read_report
 
@@ -133,7 +134,7 @@ def test_a_range_that_cannot_be_read_ends_its_file_as_one_job_would(tmp_path: Pa
     item = _inputs(_copies(tmp_path, ["large.txt"], SESSION))[0]
     follow = pieces.FileInRanges(item)
     read = pieces.audit_range([api.HandAuditor(None)], 0, item,
-                              pieces.ByteRange(0, item.size, 1), want_lines=False)
+                              ByteRange(0, item.size, 1), want_lines=False)
     assert follow.add(read) and follow.problems() == []
     follow.add(pieces.FilesDone([], [], error=("Input/output error", True)))
     assert not follow.add(read)  # what comes after is not the file's: one job stopped
@@ -231,7 +232,7 @@ def test_pieces_follow_what_the_grouping_learnt(tmp_path: Path) -> None:
 
 def test_a_large_files_pieces_grow_as_the_run_learns(tmp_path: Path) -> None:
     item = _inputs(_copies(tmp_path, ["large.txt"], SESSION))[0]
-    found = [pieces.ByteRange(k * 1_000, (k + 1) * 1_000, 1 + k * 30) for k in range(40)]
+    found = [ByteRange(k * 1_000, (k + 1) * 1_000, 1 + k * 30) for k in range(40)]
     grouping = pieces.Grouping()
     with pytest.MonkeyPatch.context() as m:
         m.setattr(pieces, "GROUP_BYTES", 3_000)
