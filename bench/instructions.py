@@ -19,6 +19,11 @@ venv's ``python``), as in ``ab_pair.py``:
 
     python bench/instructions.py .venv/bin/python .venv-c/bin/python --sites pokerstars
     python bench/instructions.py /tmp/speed/base /tmp/speed/new --sites pokerstars,ipoker
+    python bench/instructions.py /tmp/speed/base /tmp/speed/new --jobs 2 --small 20 --large 60
+
+With ``--jobs N`` it counts the parent process alone (the work no added core shares),
+and every process together, the workers started afresh (``spawn``: valgrind would give
+a forked worker its parent's count at the fork).
 
 Runs are deterministic enough to run side by side (``--parallel``, default 2): load
 changes their duration, not their count. ``PYTHONHASHSEED`` is fixed so that the sets
@@ -98,7 +103,7 @@ def count_instructions(side: str, folder: Path, files: int, out: Path, jobs: int
 
 def parent_count(stderr: str) -> int | None:
     """The instructions valgrind counted for the process it started (the first it names;
-    forked workers follow with counts of their own), or None."""
+    its workers follow with counts of their own), or None."""
     counts = dict(_REFS.findall(stderr))
     first = re.search(r"==(\d+)==", stderr)
     refs = counts.get(first.group(1)) if first is not None else None
