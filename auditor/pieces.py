@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from auditor.inputs import READ_ERRORS, Input, InputProblem, Opener, cut_failure
 from auditor.parsing.blocks import HandBlock, blocks_of_export, blocks_of_stream
@@ -92,14 +92,24 @@ def why(exc: Exception) -> tuple[str, bool]:
     return cut_failure(exc), True
 
 
-def unreadable(item: Input, hands: int, cause: tuple[str, bool]) -> InputProblem:
+class Named(Protocol):
+    """An input as its problems name it: a local ``Input`` or a Dask run's URL."""
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def named(self) -> bool: ...
+
+
+def unreadable(item: Named, hands: int, cause: tuple[str, bool]) -> InputProblem:
     """The problem of a file that stopped being read (``why``) after ``hands`` hands."""
     where = f" after {hands:,} hands" if hands else ""
     words, loses = cause
     return InputProblem(item.source, f"cannot read{where}: {words}", item.named or loses)
 
 
-def no_hands(item: Input) -> InputProblem:
+def no_hands(item: Named) -> InputProblem:
     """The problem of a file read to its end with no hand in it."""
     return InputProblem(item.source, "no hand history found in this file", item.named)
 

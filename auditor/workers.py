@@ -14,14 +14,14 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from auditor.config import Settings
-from auditor.inputs import ByteMeter, Input, InputProblem
+from auditor.inputs import ByteMeter, InputProblem
 from auditor.lean_imports import arrow_compute
 from auditor.parsing.blocks import HandBlock
 from auditor.pieces import (
@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # the pool is imported where a run starts one (a small input 
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from auditor.api import Stitcher
-    from auditor.distributed.ranges import ByteRange
 
 _T = TypeVar("_T")
 PREWARM = True  # the parent audits the first piece (False: workers do all)
@@ -137,16 +136,25 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(5)
 
 
-def _audit_chunk(config: int, chunk: list[HandBlock]) -> ChunkResult:
-    return audit_chunk(_workers[config], chunk)
+def _audit_blocks(auditors: Sequence[HandAuditor], config: int, chunk: list[HandBlock]
+                  ) -> ChunkResult:
+    return audit_chunk(auditors[config], chunk)
 
 
-def _audit_files(config: int, files: list[Input], want_lines: bool) -> FilesDone:
-    return audit_files(_workers, config, files, want_lines)
+def _task(piece: Piece, want_lines: bool) -> tuple[Callable[..., Any], tuple[Any, ...]] | None:
+    """What auditing ``piece`` calls, with the auditors first (the parent's or a
+    worker's), and the rest of its arguments; None for a piece of problems only."""
+    if piece.span is not None and piece.files is not None:
+        return audit_range, (piece.config, piece.files[0], piece.span, want_lines)
+    if piece.files is not None:
+        return audit_files, (piece.config, piece.files, want_lines)
+    if piece.blocks is not None:
+        return _audit_blocks, (piece.config, piece.blocks)
+    return None
 
 
-def _audit_range(config: int, item: Input, span: ByteRange, want_lines: bool) -> FilesDone:
-    return audit_range(_workers, config, item, span, want_lines)
+def _in_worker(audit: Callable[..., _T], *args: Any) -> _T:
+    return audit(_workers, *args)
 
 
 def audit_pieces(jobs: int, work: Iterator[Piece], grouping: Grouping, stitcher: Stitcher,
@@ -158,14 +166,8 @@ def audit_pieces(jobs: int, work: Iterator[Piece], grouping: Grouping, stitcher:
     want_lines = stitcher.on_chunk is not None
 
     def here(piece: Piece) -> FilesDone | ChunkResult | None:
-        if piece.span is not None and piece.files is not None:
-            return audit_range(stitcher.auditors, piece.config, piece.files[0], piece.span,
-                               want_lines)
-        if piece.files is not None:
-            return audit_files(stitcher.auditors, piece.config, piece.files, want_lines)
-        if piece.blocks is not None:
-            return audit_chunk(stitcher.auditors[piece.config], piece.blocks)
-        return None
+        task = _task(piece, want_lines)
+        return None if task is None else task[0](stitcher.auditors, *task[1])
 
     ranged: list[FileInRanges] = []  # the file being stitched range by range
 
@@ -218,14 +220,8 @@ def audit_pieces(jobs: int, work: Iterator[Piece], grouping: Grouping, stitcher:
                                initargs=(stitcher.configs, os.getpid()))
 
     def there(piece: Piece) -> Future[Any] | None:
-        if piece.span is not None and piece.files is not None:
-            return pool.submit(_audit_range, piece.config, piece.files[0], piece.span,
-                               want_lines)
-        if piece.files is not None:
-            return pool.submit(_audit_files, piece.config, piece.files, want_lines)
-        if piece.blocks is not None:
-            return pool.submit(_audit_chunk, piece.config, piece.blocks)
-        return None
+        task = _task(piece, want_lines)
+        return None if task is None else pool.submit(_in_worker, task[0], *task[1])
 
     try:
         pending: deque[tuple[Piece, Future[Any] | None]] = deque()

@@ -52,7 +52,7 @@ from auditor.distributed.urls import is_url
 from auditor.inputs import READ_ERRORS, ByteMeter, Input, InputProblem, cut_failure
 from auditor.parsing.blocks import blocks_of_stream
 from auditor.parsing.decode import NotText
-from auditor.pieces import CHUNK_HANDS, reason
+from auditor.pieces import CHUNK_HANDS, no_hands, reason, unreadable
 from auditor.report.writer import CountingReport, Format, open_report
 
 RANGE_BYTES = 32 << 20  # a larger text export is cut in ranges of about this size
@@ -227,12 +227,9 @@ def _end_input(state: _State, inputs: list[AnyInput], problems: list[InputProble
         return
     item = inputs[state.input]
     if state.error is not None:
-        where = f" after {state.hands:,} hands" if state.hands else ""
-        problems.append(InputProblem(item.source, f"cannot read{where}: {state.error}",
-                                     item.named or state.fatal))
+        problems.append(unreadable(item, state.hands, (state.error, state.fatal)))
     elif state.hands == 0:
-        problems.append(InputProblem(item.source, "no hand history found in this file",
-                                     item.named))
+        problems.append(no_hands(item))
     state.input = -1
 
 
