@@ -279,7 +279,9 @@ class BoardSummary(Event):
 @dataclass(slots=True, kw_only=True, unsafe_hash=True)
 class SeatSummary(Event):
     """A summary seat line. ``won`` lists the amounts of ``won ($x)`` / ``collected ($x)``
-    (one per run); ``cards`` the cards shown or mucked."""
+    (one per run); ``cards`` the cards shown or mucked. Nothing of the audit reads them:
+    readers whose summary restates the play (PokerStars's and those built on it) count
+    these lines without making events of them unless asked (``summaries=True``)."""
 
     seat: int
     player: str

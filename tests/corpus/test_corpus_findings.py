@@ -31,6 +31,10 @@ KNOWN_ANOMALIES: dict[tuple[str, str], tuple[set[str], str]] = {
         {"SP001"}, "converter output: the whole big blind is returned, $10 was uncalled"),
     ("NLHE-6-max-USD-10-20-201701.pot2.converted.walk.txt", "3406117852"): (
         {"SP001"}, "converter output: the whole big blind is returned, $10 was uncalled"),
+    # Its summary line "collected $10" (no parentheses) is not PokerStars's, but the
+    # summary's seat lines are counted, not read (LEVERS.md §19): the money is audited.
+    ("NLHE-6-max-USD-10-20-201701.converted.split.summary.txt", "3406008447"): (
+        {"SP001"}, "converter output: the whole big blind is returned, $10 was uncalled"),
     ("PLO-6-max-USD-30-60-201703.converted.secondsb.txt", "3434271432"): (
         {"HH003", "TU004"}, "converter output: a second small blind posted as a call"),
     # Converters that leave the uncalled excess in the pot, collected as won: PokerStars

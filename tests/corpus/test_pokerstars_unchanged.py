@@ -12,6 +12,10 @@ the reason, in the same commit:
   repeats of HHSmithy's and fpdb's fixtures.
 - One fault, one finding: a summary total that agrees with the payments is not SP002
   when the payments are wrong (SP007 says so): AnteTable.txt and WithSittingOut.txt.
+- The summary's seat lines counted, not read (issue 17, bench/LEVERS.md §19): two hands
+  whose only unreadable line was one of them are audited, not HH001: a stray quote
+  (cash.zoom.2017.muck-cards.txt) and a converter's "collected $10"
+  (…converted.split.summary.txt, SP001 as its sibling fixtures).
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from auditor.api import audit_paths
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
 CORPUS_DIGEST = {
-    "hands": "ce4973dc5f5336cf2359362d9b0d7eea36d7f9fc2612ad5cd361bcb880dba6fc",
-    "findings": "b96f41d1fcd7e5b7166324356d7651d76d837d81a4d14590b597313a9d8f29fb",
-    "payouts": "7f3dc61a36f9ac87b7a5085dbad3e066af9e7d9ce3d1d27ee9ec6d1fa80f86e5",
+    "hands": "045ed7ae69e7e506940d1dcfad0a0777a6f18c5b456aa08d95687931cbfd40a8",
+    "findings": "e26feb3d74a12c1cb206f5993bb834fd4472a23bb5a2f00d1da07cdeb72ac53a",
+    "payouts": "67c03574a934a681321f684d2c17917598cad3b93bffa360d98471cfa7eaa694",
 }
 SAMPLES_DIGEST = {
     "hands": "7599a69b2993f37075f5473e63fc792633c0d520b829777fd432e0bb86e1c194",

@@ -7,6 +7,7 @@ to the parser that alters any event, amount or line number shows up here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,8 @@ from auditor.model.events import (
 )
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, read_path, read_text
+from auditor.parsing.blocks import blocks_of_file
+from auditor.sites.pokerstars.reader import PokerStarsReader
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars"
 SAMPLE_FILES = sorted(p.name for p in SAMPLES.glob("*.txt"))
@@ -65,8 +68,28 @@ EXPECTED_STATUS = {
 }
 
 
+# The samples' hands as read with the summary's seat lines (the audit's reader counts
+# them without reading them: ``test_summaries_are_all_the_audit_leaves_out``).
+READER = PokerStarsReader(summaries=True)
+
+
 def read(name: str) -> list[Hand | Unreadable]:
-    return list(read_path(SAMPLES / name))
+    path = SAMPLES / name
+    return [READER.read(block) for block in blocks_of_file(path, str(path))]
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_summaries_are_all_the_audit_leaves_out(name: str) -> None:
+    """The audit's reader (``read_path``) gives the hands read with summaries, but for
+    their ``SeatSummary`` events."""
+    for audited, full in zip(read_path(SAMPLES / name), read(name), strict=True):
+        if isinstance(full, Hand):
+            assert isinstance(audited, Hand)
+            kept = tuple(e for e in full.events if type(e) is not SeatSummary)
+            assert audited.events == kept and len(kept) < len(full.events)
+            assert replace(audited, events=full.events) == full
+        else:
+            assert audited == full
 
 
 def one_hand(name: str) -> Hand:

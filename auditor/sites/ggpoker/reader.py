@@ -375,7 +375,7 @@ class GGPokerReader(PokerStarsReader):
         return todo
 
     def _check_summary(self, block: HandBlock, seats: list[ev.Seat],
-                       summary: list[ev.Event]) -> None:
+                       summary: list[ev.Event], restated: int) -> None:
         """As PokerStars's, on the summary's seat lines themselves (``_todo`` skips them)."""
         lines = block.lines
         start = len(lines) - 1

@@ -610,6 +610,9 @@ class PokerStarsReader:
     start of their hand header (``"PokerBros Hand #"``, or several), read as PokerStars's, and
     ``site`` and ``dialect`` are theirs.
 
+    The summary's seat lines are counted, not read, unless ``summaries`` is set: they
+    restate the play, and nothing of the audit reads a ``SeatSummary``.
+
     Sites built on this reader (GGPoker, the club apps) may name their own ``grammar`` (an
     overlay that ``%import``s and ``%override``s ``pokerstars.lark``), their own recipe
     ``builder`` (a subclass of the PokerStars one), a ``context`` with more to note while a
@@ -624,10 +627,13 @@ class PokerStarsReader:
     def __init__(self, *, caching: bool = True, site: str = "pokerstars",
                  title: str = "PokerStars", dialect: Dialect | None = None,
                  header: str | tuple[str, ...] | None = None,
-                 grammar: str = "pokerstars") -> None:
+                 grammar: str = "pokerstars", summaries: bool = False) -> None:
         # Without caching, every line goes through the grammar's shape and the careful
         # name matcher: the reference the caches and fast paths are tested against.
         self.caching = caching
+        # With summaries, the summary's seat lines are read as ``SeatSummary`` events;
+        # without (the audit's way), they are counted only (see ``_restates_a_seat``).
+        self.summaries = summaries
         self.site = site
         self.title = title
         if dialect is None:
@@ -885,11 +891,16 @@ class PokerStarsReader:
             append = events.append
             in_summary = False
             summary_at = 0
+            restated = 0  # the summary's seat lines, counted, not read
+            restating = not self.summaries
             cancelled = False
             exact = self._exact(game) if self.caching else {}
             for i in todo[k:]:
                 text = lines[i]
                 no = base + i if numbers is None else numbers[i]
+                if in_summary and restating and _restates_a_seat(text):
+                    restated += 1
+                    continue
                 made = exact.get(text)
                 if made is None:
                     recipe, values, name = self._line(text, names, seated, no)
@@ -930,7 +941,7 @@ class PokerStarsReader:
             if not in_summary:
                 raise LineError(block.last_line,
                                 "the hand ends before its *** SUMMARY *** (truncated?)")
-            self._check_summary(block, seats, events[summary_at:])
+            self._check_summary(block, seats, events[summary_at:], restated)
         return self._finish(_NEW_HAND(block.source, base, block.last_line, info, tuple(seats),
                                       tuple(events), cancelled, self.dialect), ctx)
 
@@ -954,10 +965,11 @@ class PokerStarsReader:
         return names, seated
 
     def _check_summary(self, block: HandBlock, seats: list[ev.Seat],
-                       summary: list[ev.Event]) -> None:
+                       summary: list[ev.Event], restated: int) -> None:
         """A summary lists every seated player who was not sitting out: one that lists
-        fewer was cut short (a crash, a copy that stopped early)."""
-        listed = [e.__class__ for e in summary].count(ev.SeatSummary)
+        fewer was cut short (a crash, a copy that stopped early). ``restated`` is how
+        many of its seat lines were counted without being read."""
+        listed = restated + [e.__class__ for e in summary].count(ev.SeatSummary)
         _check_listed(block, seats, listed)
 
     def _todo(self, lines: list[str]) -> list[int]:
@@ -969,6 +981,19 @@ class PokerStarsReader:
         """The hand as read, for a site built on this reader to complete (PokerStars's
         hands are complete as read)."""
         return hand
+
+
+def _restates_a_seat(text: str) -> bool:
+    """Whether a line of the summary is one of its seat lines (``Seat 3: Bob (button)
+    folded before Flop``), which restate what the hand's own lines say: who folded,
+    showed and collected what. No rule reads them, and they are a fifth of a hand's
+    lines, the ones whose amounts and names change from hand to hand the most: they are
+    counted (a summary cut short is reported), not read: a tenth of the audit's work on
+    a PokerStars hand (bench/LEVERS.md §19). A line that could be a seat of the hand's
+    list (``… in chips``), glued in by a broken export, is read as before."""
+    if text[0] == " " or "\xa0" in text:  # as ``_line`` reads it
+        text = text.replace("\xa0", " ").lstrip()
+    return text.startswith("Seat ") and " in chips" not in text
 
 
 def _check_listed(block: HandBlock, seats: list[ev.Seat], listed: int) -> None:

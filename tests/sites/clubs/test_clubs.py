@@ -13,6 +13,7 @@ from auditor.api import audit_paths
 from auditor.model import events as ev
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, read_path, read_text
+from auditor.parsing.blocks import blocks_of_text
 from auditor.report.reader import read_report
 from auditor.sites import site
 
@@ -117,7 +118,13 @@ def test_run_it_once_lines() -> None:
     (summary,) = [e for e in hand.events if type(e) is ev.PotSummary]
     # The splash is house money put in, not a fee taken out.
     assert summary == ev.PotSummary(line=32, total=2400, main=1050, sides=(1300,), rake=60)
-    won = [s.won for s in hand.events if type(s) is ev.SeatSummary]
+    assert not [e for e in hand.events if type(e) is ev.SeatSummary]  # counted, not read
+    reader = site("runitonce").reader()
+    reader.summaries = True  # type: ignore[attr-defined]  # (a reader of its own)
+    (block,) = blocks_of_text(RUN_IT_ONCE, "t.txt")
+    read = reader.read(block)
+    assert isinstance(read, Hand)
+    won = [s.won for s in read.events if type(s) is ev.SeatSummary]
     assert won == [(), (), (2340,)]
 
 
