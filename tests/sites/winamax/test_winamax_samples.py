@@ -501,3 +501,18 @@ def test_the_caches_change_nothing() -> None:
         for _ in range(2):  # the second time from the caches
             for block in blocks_of_file(path, str(path)):
                 assert fast.read(block) == careful.read(block)
+
+
+def test_the_summary_seat_lines_are_not_read() -> None:
+    """They restate the play and make no event: a hand reads the same whatever they say
+    (an odd one makes no HH001), and the summary's other lines are read."""
+    text = (SAMPLES / "cash_nlhe_showdown_rake.txt").read_text(encoding="utf-8")
+    summary = text.index("*** SUMMARY ***")
+    odd = text[:summary] + text[summary:].replace(
+        "Seat 2: Tonton Jo (button) showed [Kh Qc] and lost with One pair : Queens",
+        "Seat 2: Tonton Jo ¤ did what no site says")
+    assert odd != text
+    (hand,), (again,) = read_text(text), read_text(odd)
+    assert isinstance(hand, Hand) and isinstance(again, Hand)
+    assert again.events == hand.events
+    assert [type(e) for e in hand.events[-2:]] == [ev.PotSummary, ev.BoardSummary]
