@@ -39,6 +39,25 @@ MODULES = (
     "auditor/sites/pokernow/reader.py",
     "auditor/sites/pokernow/log.py",
     "auditor/sites/partypoker/reader.py",
+    # The betting rules' checks, which the replay calls 30-odd times a hand. mypyc drops
+    # class docstrings, the rules' pages: ``Rule.doc`` reads them from the source the
+    # wheel keeps beside each extension module.
+    "auditor/rules/betting/common.py",
+    "auditor/rules/betting/hh003_inconsistent_line.py",
+    "auditor/rules/betting/ra001_bet_below_minimum.py",
+    "auditor/rules/betting/ra002_raise_below_minimum.py",
+    "auditor/rules/betting/ra003_raise_above_pot_limit.py",
+    "auditor/rules/betting/ra004_limit_wrong_size.py",
+    "auditor/rules/betting/ra005_limit_cap_exceeded.py",
+    "auditor/rules/betting/ro001_raise_after_short_all_in.py",
+    "auditor/rules/betting/ro002_raise_no_opponent_to_act.py",
+    "auditor/rules/betting/tu001_out_of_turn.py",
+    "auditor/rules/betting/tu002_player_not_in_hand.py",
+    "auditor/rules/betting/tu003_check_facing_bet.py",
+    "auditor/rules/betting/tu004_call_wrong_amount.py",
+    "auditor/rules/betting/tu005_stack_exceeded.py",
+    "auditor/rules/betting/tu006_street_dealt_early.py",
+    "auditor/rules/betting/tu007_fold_when_check_free.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

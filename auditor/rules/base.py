@@ -9,7 +9,9 @@ arithmetic it needs comes from the engine's queries, never copied into the rule.
 
 from __future__ import annotations
 
+import ast
 import inspect
+import sys
 from pathlib import Path
 from typing import ClassVar
 
@@ -30,9 +32,30 @@ class Rule:
     @classmethod
     def doc(cls) -> str:
         """The rule's documentation page (its docstring, dedented)."""
-        return inspect.cleandoc(cls.__doc__ or cls.summary)
+        return inspect.cleandoc(_docstring(cls) or cls.summary)
 
     @classmethod
     def example_dir(cls) -> Path:
         """Where the rule's documented example hands live (``<module dir>/examples/CODE``)."""
         return Path(inspect.getfile(cls)).parent / "examples" / cls.code
+
+
+# What mypyc leaves as the docstring of a class it compiled (``auditor.compiled``).
+_FILLER = "mypyc filler docstring"
+
+
+def _docstring(cls: type) -> str | None:
+    """The docstring of ``cls``; read from its module's source where the compiled build
+    dropped it (the wheel keeps each ``.py`` beside its extension module)."""
+    doc = cls.__doc__
+    if doc and doc != _FILLER:
+        return doc
+    compiled = Path(getattr(sys.modules.get(cls.__module__), "__file__", None) or "")
+    source = compiled.with_name(compiled.name.split(".")[0] + ".py")
+    if compiled.suffix == ".py" or not source.is_file():
+        return None
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return ast.get_docstring(node, clean=False)
+    return None
