@@ -50,9 +50,12 @@ def _docstring(cls: type) -> str | None:
     doc = cls.__doc__
     if doc and doc != _FILLER:
         return doc
-    compiled = Path(getattr(sys.modules.get(cls.__module__), "__file__", None) or "")
+    file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if not file or file.endswith(".py"):
+        return None
+    compiled = Path(file)
     source = compiled.with_name(compiled.name.split(".")[0] + ".py")
-    if compiled.suffix == ".py" or not source.is_file():
+    if not source.is_file():
         return None
     tree = ast.parse(source.read_text(encoding="utf-8"))
     for node in tree.body:

@@ -45,6 +45,9 @@ def test_a_docstring_the_compiled_build_dropped_is_read_from_the_source(
     assert cls.doc() == "A made-up rule.\n\n## What it does\nNothing."
 
 
-def test_a_pure_class_without_a_docstring_falls_back_to_its_summary(tmp_path: Path) -> None:
-    cls = type("Bare", (base.Rule,), {"__doc__": None, "summary": "Only a summary."})
+@pytest.mark.parametrize("module", [__name__, "a_module_not_imported", "builtins"])
+def test_a_class_without_a_docstring_falls_back_to_its_summary(module: str) -> None:
+    """A pure class, one whose module is not loaded, or one whose module has no file."""
+    cls = type("Bare", (base.Rule,), {"__doc__": None, "__module__": module,
+                                      "summary": "Only a summary."})
     assert cls.doc() == "Only a summary."

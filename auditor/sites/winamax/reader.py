@@ -807,7 +807,7 @@ class WinamaxReader:
             text = lines[i]
             if in_summary and text.startswith("Seat ") and not text.endswith(")"):
                 # The summary's seat lines restate the play and nothing reads them (their
-                # recipe makes no event): not read at all, a tenth of a hand's work
+                # recipe makes no event): not read at all, 6 % of a hand's work
                 # (bench/LEVERS.md §19). One that ends as a seat of the list does is
                 # read as before.
                 continue
