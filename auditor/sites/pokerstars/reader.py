@@ -792,7 +792,7 @@ class PokerStarsReader:
         """Recipe, values and player's name of a line not read before under this hand's
         amounts. ``seated`` is None when a seated name could be taken for a line's own
         words: then names are matched the careful way."""
-        text = raw.replace("\xa0", " ").lstrip() if raw[0] == " " or "\xa0" in raw else raw
+        text = _as_read(raw)
         colon = text.find(": ")
         if seated is not None and colon > 0 and (name := text[:colon]) in seated:
             # "name: action …" of a seated player: what follows the name is the same
@@ -991,9 +991,13 @@ def _restates_a_seat(text: str) -> bool:
     counted (a summary cut short is reported), not read: a tenth of the audit's work on
     a PokerStars hand (bench/LEVERS.md §19). A line that could be a seat of the hand's
     list (``… in chips``), glued in by a broken export, is read as before."""
-    if text[0] == " " or "\xa0" in text:  # as ``_line`` reads it
-        text = text.replace("\xa0", " ").lstrip()
+    text = _as_read(text)
     return text.startswith("Seat ") and " in chips" not in text
+
+
+def _as_read(raw: str) -> str:
+    """A line as it is read: NO-BREAK SPACEs as spaces, indentation dropped."""
+    return raw.replace("\xa0", " ").lstrip() if raw[0] == " " or "\xa0" in raw else raw
 
 
 def _check_listed(block: HandBlock, seats: list[ev.Seat], listed: int) -> None:
