@@ -56,16 +56,17 @@ class _Headers:
         header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=[PRWF]))?(?:{any_site}){ends}"
         self.line = re.compile(header)
         # The same after the newline that ends the line before, to search whole texts.
-        # A look at the first two characters (every header starts with one of these
-        # pairs, or with white space) lets most lines fail in one step.
-        pairs: set[str] | None = set()
+        # A look at the first four characters (every header starts with one of a few
+        # such prefixes, or with white space other than a newline) lets most lines fail
+        # in one step: a blank line, a "*** FLOP ***" or a name that starts like a site.
+        prefixes: set[str] | None = set()
         for _, pattern in headers:
-            found = starts(pattern, 2)
-            pairs = None if found is None or pairs is None or "" in found else pairs | found
-        firsts = _char_set({p[0] for p in pairs}) if pairs else ""
-        seconds = _char_set({p[1] for p in pairs}) if pairs and min(map(len, pairs)) == 2 else ""
-        look = rf"(?=\s|{firsts}{seconds})" if firsts else ""
+            found = starts(pattern, 4)
+            prefixes = None if found is None or prefixes is None or "" in found \
+                else prefixes | found
+        look = rf"(?=[^\S\n]|{_one_of(prefixes)})" if prefixes else ""
         self.after_newline = re.compile(rf"\n{look}{header}")
+        firsts = _char_set({p[0] for p in prefixes}) if prefixes else ""
         self._headers = headers
         self._first = rf"(?={firsts})" if firsts else ""
 
@@ -78,6 +79,12 @@ class _Headers:
         glued = "|".join(f"({p})" + ("(?=[0-9])" if p.endswith("#") else "(?=[0-9A-Za-z])")
                          for _, p in self._headers)
         return re.compile(rf"{self._first}(?:{glued})")
+
+
+def _one_of(prefixes: set[str]) -> str:
+    """A regex alternation of ``prefixes``, less those that start with another one."""
+    kept = sorted(p for p in prefixes if not any(q != p and p.startswith(q) for q in prefixes))
+    return "|".join(map(re.escape, kept))
 
 
 def _char_set(chars: set[str]) -> str:
