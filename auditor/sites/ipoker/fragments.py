@@ -78,8 +78,13 @@ _DEFUSED = DefusedXMLParser(forbid_dtd=True)
 
 def _defused() -> Any:
     """An expat parser with defusedxml's refusals (``DefusedXMLParser(forbid_dtd=True)``
-    sets the same four handlers) and its text in one piece per run, as ElementTree's."""
-    expat = ParserCreate(None, "}")
+    sets the same four handlers) and its text in one piece per run, as ElementTree's.
+
+    Without interning (``intern=None``): a parser's own intern dictionary starts empty,
+    so for a fragment's few dozen elements it only adds a lookup and an insertion to each
+    tag and attribute name expat hands over (8 % of a game's parse, bench/LEVERS.md §21);
+    the names compare equal all the same."""
+    expat = ParserCreate(None, "}", intern=None)
     expat.StartDoctypeDeclHandler = _DEFUSED.defused_start_doctype_decl
     expat.EntityDeclHandler = _DEFUSED.defused_entity_decl
     expat.UnparsedEntityDeclHandler = _DEFUSED.defused_unparsed_entity_decl

@@ -38,7 +38,7 @@ from auditor.model.money import AmountCache, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, split_plain
 
 SITE = "wpn"
 
@@ -62,8 +62,28 @@ _PLACEHOLDERS = frozenset((NUM, CARDS, DESC))
 _READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<description>"}
 
 
+# Numbers and cards alone, as most lines hold (the fields' other two alternatives): one
+# split in C by ``split_plain`` instead of a Python callback a field. The look-ahead lets
+# the regex engine skip to where a field can start.
+_PLAIN_FIELDS = re.compile(rf"(?=[\[$\d])(\[[^\]]*\]|{_AMOUNT})")
+# What a description field needs in the text, by generation (the look-behinds of ``d``):
+# a text without these holds numbers and cards only.
+_MODERN_FREE = ("] (", " with ")
+_CLASSIC_FREE = ("shows: ", "] Low hand (")
+
+
 def _split(fields: re.Pattern[str], text: str, values: list[str]) -> str:
     """``text`` with each field replaced by its placeholder; the fields go to ``values``."""
+    free = _CLASSIC_FREE if fields is _CLASSIC_FIELDS else _MODERN_FREE
+    if free[0] not in text and free[1] not in text:
+        shape, found = split_plain(text, _PLAIN_FIELDS)
+        values += found
+        return shape
+    return _split_free(fields, text, values)
+
+
+def _split_free(fields: re.Pattern[str], text: str, values: list[str]) -> str:
+    """``_split`` by the pattern of every field (the slow path: a callback a field)."""
     def put(m: re.Match[str]) -> str:
         values.append(m.group())
         return _KIND[m.lastgroup or "n"]

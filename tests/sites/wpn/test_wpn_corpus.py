@@ -20,7 +20,13 @@ from auditor.parsing import Unreadable
 from auditor.parsing.blocks import HandBlock, blocks_of_file
 from auditor.parsing.decode import iter_lines
 from auditor.parsing.reader import read_block
-from auditor.sites.winning.reader import CAP_BIG_BLINDS
+from auditor.sites.winning.reader import (
+    _CLASSIC_FIELDS,
+    _MODERN_FIELDS,
+    CAP_BIG_BLINDS,
+    _split,
+    _split_free,
+)
 
 
 def _corpus() -> Path | None:
@@ -262,3 +268,21 @@ def test_the_betting_findings_are_the_examined_ones() -> None:
             if f.code[:2] in ("TU", "RA", "RO") or f.code == "HH003":
                 found[(f.hand_id, f.code)] = f.message
     assert set(found) == set(BETTING_FINDINGS)
+
+
+def test_the_plain_split_is_the_split_of_every_field() -> None:
+    """``_split`` splits a text that can hold no description by the plain pattern (one
+    split in C): on every line of the corpus, and on every part after a space (the reader
+    splits what surrounds a name apart), it gives what the pattern of every field gives."""
+    checked = Counter()
+    for _, block in blocks():
+        fields = _CLASSIC_FIELDS if block.lines[0].startswith("Game started at:") \
+            else _MODERN_FIELDS
+        for line in block.lines:
+            for at in [0, *(i + 1 for i, ch in enumerate(line) if ch == " ")]:
+                fast: list[str] = []
+                slow: list[str] = []
+                assert (_split(fields, line[at:], fast), fast) == \
+                    (_split_free(fields, line[at:], slow), slow), line[at:]
+                checked[" with " in line[at:] or "] " in line[at:]] += 1
+    assert checked[False] > 30_000 and checked[True] > 1_000  # both paths, often

@@ -13,7 +13,13 @@ from auditor.model import events as ev
 from auditor.model.hand import Hand
 from auditor.parsing import Unreadable, read_path, read_text
 from auditor.sites.winning import CLASSIC_DIALECT, DIALECT
-from auditor.sites.winning.reader import WinningReader
+from auditor.sites.winning.reader import (
+    _CLASSIC_FIELDS,
+    _MODERN_FIELDS,
+    WinningReader,
+    _split,
+    _split_free,
+)
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_histories" / "wpn"
 BETTING = ("TU", "RA", "RO", "HH")
@@ -229,3 +235,18 @@ def test_stud_is_hh002_with_its_header() -> None:
     (hand,) = read_text(text, "stud.txt")
     assert isinstance(hand, Unreadable) and hand.code == "HH002"
     assert hand.info is not None and hand.info.stakes == (4, 8)
+
+
+@pytest.mark.parametrize("text", [
+    "Player1 raises $0.25 to $0.50", "Player ab3 raises (1,200.50)", "Dealt to X [Ah Kd]",
+    "Board [2c 3d 4h]", "X calls \u0663\u0660", "X3 bets 5", "Player.7 calls .5", "X calls $$5",
+    "X shows [Ah Kd] (a pair of Aces)", "X collected $2 with HI - a flush", "Total pot 1,2,3",
+    "Seat 2: X ($3.00)", "X [unclosed 5", "X raises 2$", "X ][ 3]",
+])
+def test_the_plain_split_is_the_split_of_every_field(text: str) -> None:
+    """The plain split of a line without descriptions (``_split``'s quick path) and the
+    pattern of every field agree, on both generations' patterns, however odd the line."""
+    for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
+        fast: list[str] = []
+        slow: list[str] = []
+        assert (_split(fields, text, fast), fast) == (_split_free(fields, text, slow), slow)
