@@ -181,6 +181,17 @@ _DATES = (
 def started(text: str) -> str:
     """A game's start as ``YYYY/MM/DD HH:MM:SS`` (see the module doc), or as printed."""
     text = text.strip()
+    if (len(text) == 19 and text[4] == "-" and text[7] == "-" and text[10] == " "
+            and text[13] == ":" and text[16] == ":" and text.isascii()
+            and (text[:4] + text[5:7] + text[8:10] + text[11:13] + text[14:16]
+                 + text[17:]).isdigit()):
+        # ``2014-01-01 22:50:13``, nearly every game's: what the first pattern makes of it.
+        return f"{text[:4]}/{text[5:7]}/{text[8:10]} {text[11:]}"
+    return _started_by_patterns(text)
+
+
+def _started_by_patterns(text: str) -> str:
+    """``started`` of a stripped text, by the patterns of every form."""
     for pattern, order in _DATES:
         m = pattern.search(text)
         if m is None:
@@ -475,14 +486,15 @@ class IPokerReader:
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
         value_of = money.get
         new_act = tuple.__new__  # what _Act(…) does, without its Python-level __new__
+        # (Typed, ``attrs.get`` compiles to a dict lookup; a bound ``get`` would be a call.)
+        attrs: dict[str, str]
         for tag, attrs, line, value in nodes:
             if tag == "action":
-                get = attrs.get
-                name = get("player", "")
-                sum_text = get("sum", "0")
+                name = attrs.get("player", "")
+                sum_text = attrs.get("sum", "0")
                 try:
-                    kind = int(get("type", ""))
-                    no = int(get("no", ""))
+                    kind = int(attrs.get("type", ""))
+                    no = int(attrs.get("no", ""))
                 except ValueError:
                     raise LineError(line, "an <action> without a number 'no' and 'type'"
                                     ) from None
@@ -871,34 +883,33 @@ def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
 
 def _player(attrs: dict[str, str], line: int, money: _Amounts) -> _Player | None:
     """A ``<player>`` element; None for an empty seat (no name)."""
-    get = attrs.get
-    name = get("name", "")
+    name = attrs.get("name", "")
     if not name:
         return None
     try:
-        seat = int(get("seat", ""))
+        seat = int(attrs.get("seat", ""))
     except ValueError:
         raise LineError(line, f"{name}'s seat is not a number") from None
-    chips_text = get("chips", "")
+    chips_text = attrs.get("chips", "")
     chips = money.get(chips_text)
     if chips is None:
         chips = _amount(money, chips_text, line, f"{name}'s chips")
     bet: int | None = None
-    bet_text = get("bet")
+    bet_text = attrs.get("bet")
     if bet_text is not None:
         bet = (money[bet_text] if bet_text in money
                else _amount(money, bet_text, line, f"{name}'s bet"))
     win: int | None = None
-    win_text = get("win")
+    win_text = attrs.get("win")
     if win_text is not None:
         win = (money[win_text] if win_text in money
                else _amount(money, win_text, line, f"{name}'s win"))
     bought = ""
-    if get("rebuy", "0") not in _NONE or get("addon", "0") not in _NONE:
+    if attrs.get("rebuy", "0") not in _NONE or attrs.get("addon", "0") not in _NONE:
         bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT
-                           if get(key, "0") not in _NONE)
-    return _NEW_PLAYER(seat, name, line, chips, bet, win, get("dealer") == "1", (), 0, bought,
-                       False, False, False)
+                           if attrs.get(key, "0") not in _NONE)
+    return _NEW_PLAYER(seat, name, line, chips, bet, win, attrs.get("dealer") == "1", (), 0,
+                       bought, False, False, False)
 
 
 def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: dict[int, int],

@@ -284,3 +284,21 @@ def _read_as(fast: bool, text: str, first: int, every: bool = False) -> Any:
     if every:
         return found
     return [(t, a, n, v if t in TEXT_TAGS else "") for t, a, n, v in found if t in GAME_TAGS]
+
+
+def test_the_quick_date_is_the_patterns_date_on_the_corpus() -> None:
+    """Every ``<startdate>`` of the corpus, read by ``started`` (its quick path for
+    ``YYYY-MM-DD HH:MM:SS``) and by the patterns of every form alike."""
+    from auditor.sites.ipoker.reader import _started_by_patterns, started
+
+    if CORPUS is None:
+        pytest.skip("the shared corpus (shared/corpus) is not here")
+    texts: set[str] = set()
+    for root in ROOTS:
+        for path in sorted((CORPUS / root).rglob("*")):
+            if path.is_file() and path.name not in NOT_DATA:
+                raw = path.read_bytes().decode("utf-8", "replace")
+                texts.update(re.findall(r"<startdate>([^<]*)</startdate>", raw))
+    assert sum(1 for t in texts if started(t) != t.strip()) > 100
+    for text in texts:
+        assert started(text) == _started_by_patterns(text.strip()), text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import random
+import re
 import time
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from auditor.parsing import read_path, read_text
 from auditor.parsing.errors import Unreadable
 from auditor.report.reader import read_report
 from auditor.sites.ipoker import CLIENT_DIALECT, DIALECT
-from auditor.sites.ipoker.reader import cards_of, started
+from auditor.sites.ipoker.reader import _started_by_patterns, cards_of, started
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_histories" / "ipoker"
 
@@ -400,6 +401,28 @@ def test_cards(text: str, cards: tuple[str, ...] | None) -> None:
 ])
 def test_dates(text: str, when: str) -> None:
     assert started(text) == when
+
+
+@pytest.mark.parametrize("text", [
+    "2013-07-30 18:26:02", " 2013-07-30 18:26:02\n", "2013-7-30 18:26:02", "2013-07-30T18:26:02",
+    "2013-07-30 18:26:0x", "2013-07-30 18:26:\u0660\u0662", "\u0662013-07-30 18:26:02",
+    "2013-07-30 18:26:02.5", "2013/07/30 18:26:02", "0000-00-00 00:00:00", "2013-07-30 1826:02",
+])
+def test_the_quick_date_is_the_patterns_date(text: str) -> None:
+    """``started``'s quick path (``YYYY-MM-DD HH:MM:SS``, ASCII digits) gives what the
+    patterns of every form give, and near misses go to the patterns."""
+    assert started(text) == _started_by_patterns(text.strip())
+
+
+def test_the_quick_date_on_every_sample_game() -> None:
+    """Every ``<startdate>`` of the samples, read by ``started`` and by the patterns."""
+    texts = {m for path in SAMPLES.iterdir()
+             for m in re.findall(r"<startdate>([^<]*)</startdate>",
+                                     path.read_bytes().decode("utf-8", "replace"))}
+    quick = [t for t in texts if len(t.strip()) == 19 and t.strip()[4] == "-"]
+    assert quick  # the quick path is taken
+    for text in texts:
+        assert started(text) == _started_by_patterns(text.strip()), text
 
 
 def _game_texts() -> list[tuple[str, int]]:
