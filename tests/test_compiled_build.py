@@ -44,6 +44,14 @@ def test_the_build_is_the_one_asked_for() -> None:
             f"{build_name()}: a compiled install is tested with AUDITOR_EXPECT_COMPILED=1")
 
 
+def test_seat_lines_are_split_the_way_of_the_build() -> None:
+    # By string methods where compiled, by PLAIN_SEAT's match where interpreted
+    # (parsing/shape.py; both held equal on every corpus seat line).
+    from auditor.parsing import shape
+
+    assert shape.SEAT_BY_METHODS is ("auditor.parsing.shape" in compiled_modules())
+
+
 def test_the_source_tree_holds_nothing_compiled() -> None:
     found = [p for p in (ROOT / "auditor").rglob("*") if p.suffix in (".so", ".pyd")]
     found += list(ROOT.glob("*__mypyc*"))

@@ -39,6 +39,16 @@ _WORDS = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d
                     r"([A-Z]{2,5}) (\d{4})")
 
 
+# What most headers print (PokerStars, Winamax, ACR): a text this matches whole, _YMD
+# below reads the same, and _ISO not at all (it has no "-"). Minutes and seconds 00-59:
+# any other text goes to the patterns.
+_PLAIN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):([0-5]\d):([0-5]\d) ([A-Z]{1,5})\]?",
+                    re.ASCII)
+_MINUTES = tuple(timedelta(minutes=n) for n in range(60))
+_SECONDS = tuple(timedelta(seconds=n) for n in range(60))
+_HOUR = timedelta(seconds=3599)
+
+
 @lru_cache(maxsize=256)  # each hand asks twice: for its row and for its stacks (SE001)
 def started_at(text: str) -> datetime | None:
     """The instant a hand started, in UTC, from the text its header prints; None when
@@ -55,6 +65,21 @@ def started_at(text: str) -> datetime | None:
 
 
 def _local(text: str) -> datetime | None:
+    m = _PLAIN.fullmatch(text)
+    if m is not None:
+        y, mo, d, h, mi, sec, zone = m.groups()
+        start = _hour_start(y, mo, d, h, zone)
+        if start is None:
+            return None
+        if start is not False:
+            return start + _MINUTES[int(mi)] + _SECONDS[int(sec)]
+        tz = _zone(zone)
+        assert tz is not None  # (_hour_start said None otherwise)
+        return _at(int(y), int(mo), int(d), int(h), int(mi), int(sec), tz)
+    return _by_patterns(text)
+
+
+def _by_patterns(text: str) -> datetime | None:
     m = _ISO.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
@@ -99,6 +124,26 @@ def _zone(abbreviation: str) -> tzinfo | None:
     if hours is None:
         return None
     return timezone(timedelta(hours=hours))
+
+
+@lru_cache(maxsize=1024)
+def _hour_start(y: str, mo: str, d: str, h: str, zone: str) -> datetime | bool | None:
+    """The instant (UTC) local hour ``h`` of a day starts at in ``zone``, where the whole
+    hour has one UTC offset; None where the zone is unknown; False where its minutes must
+    be converted one by one (the offset changes within the hour, or a minute of it is
+    not a time: no such day, or beyond ``datetime``'s years).
+
+    A hand's start changes every hand but its hour seldom does, and converting a time
+    in a zone (``_at``) costs more than reading it: a minute of an even hour is its
+    start plus its minutes and seconds, exactly as ``_at`` would make it."""
+    tz = _zone(zone)
+    if tz is None:
+        return None
+    start = _at(int(y), int(mo), int(d), int(h), 0, 0, tz)
+    end = _at(int(y), int(mo), int(d), int(h), 59, 59, tz)
+    if start is None or end is None or end - start != _HOUR:
+        return False
+    return start
 
 
 def _at(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: tzinfo) -> datetime | None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Sequence
+from operator import mul
+from typing import TypeAlias
 
 import pyarrow as pa
 
@@ -40,13 +42,37 @@ def money_array(column: Column, units: Sequence[int | None],
                 decimals: Sequence[int]) -> pa.Array:
     """The money ``column`` of amounts in the smallest unit, ``decimals[i]`` the decimals
     of the unit of ``units[i]`` (files mix chips and cash); exact, or ValueError."""
+    return _money_array(column, units, decimals, to_cents(decimals))
+
+
+Factors: TypeAlias = int | list[int] | None
+"""What makes amounts whole cents: one factor for all of them, a factor per amount, or
+None where some unit is finer than a cent."""
+
+
+def to_cents(decimals: Sequence[int]) -> Factors:
+    """The factors that turn amounts of units of ``decimals`` into cents: worked out once
+    for a table's money columns, which share their rows' decimals."""
     scales = set(decimals)
-    if max(scales, default=0) <= MONEY_SCALE:
-        if len(scales) > 1:  # a chunk of chips and cash: a factor per amount
-            units = [None if u is None else u * 10 ** (MONEY_SCALE - d)
-                     for u, d in zip(units, decimals, strict=True)]
-        elif scales and (factor := 10 ** (MONEY_SCALE - scales.pop())) != 1:
-            units = [None if u is None else u * factor for u in units]
+    if max(scales, default=0) > MONEY_SCALE:
+        return None
+    if len(scales) > 1:  # a chunk of chips and cash: a factor per amount
+        by_scale = {d: 10 ** (MONEY_SCALE - d) for d in scales}
+        return list(map(by_scale.__getitem__, decimals))
+    return 10 ** (MONEY_SCALE - scales.pop()) if scales else 1
+
+
+def _money_array(column: Column, units: Sequence[int | None], decimals: Sequence[int],
+                 factors: Factors) -> pa.Array:
+    if factors is not None:
+        if isinstance(factors, list):
+            try:  # (operator.mul in C; a null stops it)
+                units = list(map(mul, units, factors))
+            except TypeError:
+                units = [None if u is None else u * f
+                         for u, f in zip(units, factors, strict=True)]
+        elif factors != 1:
+            units = [None if u is None else u * factors for u in units]
         cents = _cents(units)
         if cents is None:
             try:
@@ -130,8 +156,9 @@ class ChunkRows:
         self._finding_decimals: list[int] = []
         self._finding_currencies: list[str] = []
         self._payouts: list[PayoutRow] = []
-        # For each hand with payouts: its index in _hands, its rows, its decimals.
-        self._payout_hands: list[tuple[int, int, int]] = []
+        # For each payout row: its hand's index in _hands, and its hand's decimals.
+        self._payout_owners: list[int] = []
+        self._payout_decimals: list[int] = []
 
     def add(self, hand: HandRow, findings: Sequence[FindingRow],
             payouts: Sequence[PayoutRow], decimals: int) -> None:
@@ -141,16 +168,17 @@ class ChunkRows:
             self._finding_decimals += [decimals] * len(findings)
             self._finding_currencies += [hand[CURRENCY]] * len(findings)
         if payouts:
-            self._payout_hands.append((len(self._hands), len(payouts), decimals))
             self._payouts += payouts
+            self._payout_owners += [len(self._hands)] * len(payouts)
+            self._payout_decimals += [decimals] * len(payouts)
         self._hands.append(hand)
         self._finding_counts.append(len(findings))
 
     def payout_counts(self) -> list[int]:
         """How many payout rows each hand has, in hand order."""
         counts = [0] * len(self._hands)
-        for index, count, _ in self._payout_hands:
-            counts[index] = count
+        for index in self._payout_owners:
+            counts[index] += 1
         return counts
 
     def tables(self) -> ReportTables:
@@ -168,16 +196,17 @@ class ChunkRows:
     def _payouts_table(self) -> pa.Table:
         if not self._payouts:
             return PAYOUTS.empty()
-        owners, counts, decimals = zip(*self._payout_hands, strict=True)
         hands = self._hands
+        owners = self._payout_owners
 
         def per_hand(column: int) -> list[str | None]:
-            return [hands[i][column] for i, n in zip(owners, counts, strict=True)
-                    for _ in range(n)]
-        scale = [d for d, n in zip(decimals, counts, strict=True) for _ in range(n)]
+            return [hands[i][column] for i in owners]
+
+        decimals = self._payout_decimals
+        factors = to_cents(decimals)  # once for the five money columns
 
         def amounts(name: str, units: list[int | None]) -> pa.Array:
-            return money_array(PAYOUTS.column(name), units, scale)
+            return _money_array(PAYOUTS.column(name), units, decimals, factors)
 
         rows = self._payouts
         # One comprehension per column: quicker than a tuple per row turned into columns.
@@ -194,4 +223,3 @@ class ChunkRows:
             amounts("won_replayed", [r.won_replayed for r in rows]),
             amounts("net", [r.net for r in rows]),
         ])
-

@@ -14,7 +14,7 @@ import pytest
 from corpus_paths import CORPUS, NOT_DATA, corpus_id, pokerstars_files
 
 from auditor.parsing.blocks import blocks_of_file
-from auditor.parsing.shape import split_fields, split_free_text
+from auditor.parsing.shape import PLAIN_SEAT, plain_seat, split_fields, split_free_text
 from auditor.sites.pokerstars.reader import PokerStarsReader
 from auditor.sites.winning.reader import WinningReader
 
@@ -53,6 +53,21 @@ def test_every_corpus_line_splits_as_the_general_regex_does(corpus: Path, folder
                 assert split_fields(line) == split_free_text(line), (path, line)
                 lines += 1
     assert lines, folder
+
+
+def test_every_seat_line_splits_by_methods_as_the_pattern_does(corpus: Path) -> None:
+    # The compiled reader splits plain seat lines by string methods (shape.plain_seat).
+    seats = plain = 0
+    files = [p for p in corpus.rglob("*") if p.is_file() and p.name not in NOT_DATA]
+    for path in sorted(files) + SAMPLES:
+        for block in blocks_of_file(path, str(path)):
+            for line in block.lines:
+                if "Seat" in line:
+                    m = PLAIN_SEAT.fullmatch(line)
+                    assert plain_seat(line) == (None if m is None else m.groups()), line
+                    seats += 1
+                    plain += m is not None
+    assert 0 < plain < seats, (plain, seats)  # both ways taken
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)

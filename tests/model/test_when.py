@@ -4,7 +4,7 @@ clocks skip and the hour that comes twice, ISO instants, and no zone at all."""
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -31,3 +31,80 @@ def test_started_at(text: str, utc: str) -> None:
 def test_no_zone_is_no_instant() -> None:
     assert when.started_at.__wrapped__("2024/01/02 03:04:05") is None
     assert when.started_at.__wrapped__("") is None
+
+
+# The plain form (``2025/08/02 5:24:53 ET``) is read by one match and each local hour's
+# start converted once (``when._hour_start``); it must give what the patterns give.
+
+def _changes(zone: str, year: int) -> list[datetime]:
+    """The local hours of ``year`` in which ``zone``'s UTC offset changes (or just after)."""
+    tz = when._zone(zone)
+    assert tz is not None
+    out = []
+    hour = datetime(year, 1, 1)
+    while hour.year == year:
+        following = hour + timedelta(hours=1)
+        if hour.replace(tzinfo=tz).utcoffset() != following.replace(tzinfo=tz).utcoffset():
+            out.append(hour)
+        hour = following
+    return out
+
+
+def _same(text: str) -> None:
+    fast, plain = when._local(text), when._by_patterns(text)
+    assert fast == plain, text
+    assert (fast is None) or fast.tzinfo is plain.tzinfo is UTC  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("zone", sorted(when._REGIONS))
+@pytest.mark.parametrize("year", [1996, 2024, 2040])  # 2040: past the zone files' tables
+def test_the_hours_clocks_change_read_as_the_patterns_read_them(zone: str, year: int) -> None:
+    changes = _changes(zone, year)
+    for change in changes:
+        for hour in (change, change + timedelta(hours=1), change + timedelta(hours=2)):
+            for minute in range(60):
+                for second in (0, 59):
+                    text = f"{hour:%Y/%m/%d} {hour.hour}:{minute:02}:{second:02} {zone}"
+                    assert when._PLAIN.fullmatch(text)
+                    _same(text)
+                    _same(f"{hour:%Y/%m/%d} {hour.hour:02}:{minute:02}:{second:02} {zone}]")
+
+
+def test_an_hour_whose_offset_changes_inside_it_is_read_minute_by_minute() -> None:
+    # New York left its local mean time (-4:56:02) for EST at 12:03:58 on 1883-11-18.
+    assert when._hour_start("1883", "11", "18", "12", "ET") is False
+    assert isinstance(when._hour_start("1883", "11", "18", "13", "ET"), datetime)
+    for minute in range(60):
+        for second in (0, 57, 58, 59):
+            _same(f"1883/11/18 12:{minute:02}:{second:02} ET")
+
+
+def test_the_hour_starts_are_reused() -> None:
+    when._hour_start.cache_clear()
+    for minute in range(60):
+        _same(f"2024/01/02 7:{minute:02}:30 ET")
+    info = when._hour_start.cache_info()
+    assert (info.misses, info.hits) == (1, 59)
+
+
+@pytest.mark.parametrize("text", [
+    "9999/12/31 23:30:00 ET",  # beyond datetime's years in UTC
+    "9999/12/31 23:30:00 AEST",
+    "0001/01/01 00:30:00 CET",
+    "0001/01/01 05:45:00 IST",  # +5:30: the hour's start is not a time, its end is
+    "2024/02/30 10:00:00 ET",  # no such day
+    "2024/01/02 24:00:00 ET",  # no such hour
+    "2024/01/02 7:60:00 ET",  # no such minute: the patterns' way
+    "2024/01/02 7:05:60 ET",
+    "2024/01/02 7:05:00 XYZ",  # an unknown zone
+    "2024/01/02 7:05:00 ABCDEF",
+    "2024/01/02 7:05:00 et",
+    "２０２４/01/02 7:05:00 ET",  # digits not ASCII: the patterns' way
+    "2024/1/02 7:05:00 ET",
+    "2024/01/02 7:05:00 ET]",
+    "2024/01/02 7:05:00 IST",
+    "2024/01/02 7:05:00 UTC",
+    "2024/07/02 17:05:09 BST",
+])
+def test_odd_plain_texts_read_as_the_patterns_read_them(text: str) -> None:
+    _same(text)

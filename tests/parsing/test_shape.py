@@ -9,9 +9,11 @@ from auditor.parsing.shape import (
     CARDS,
     DESC,
     NUM,
+    PLAIN_SEAT,
     PLAYER,
     QUOTED,
     find_name,
+    plain_seat,
     seat_line_name,
     shape_of,
     split_fields,
@@ -198,6 +200,46 @@ def test_name_must_end_at_a_separator() -> None:
 )
 def test_seat_line_name(line: str, name: str | None) -> None:
     assert seat_line_name(line) == name
+
+
+def _by_pattern(line: str) -> tuple[str, ...] | None:
+    m = PLAIN_SEAT.fullmatch(line)
+    return None if m is None else m.groups()
+
+
+@pytest.mark.parametrize("line", [
+    "Seat 2: Roni (LBK) ($2.23 in chips)",
+    "Seat 4: Blahdi:42eblah ($22.99 in chips)",
+    "Seat 5: /\\ntiHer[] ($40.02 in chips)",
+    "Seat 1: Blåveis (€55.10 in chips)",
+    "Seat 10: a (1,492 in chips)",
+    "Seat 3: Bob  (1500 in chips)",  # a name that ends in a space
+    "Seat 3:  (1500 in chips)",  # a name of one space
+    "Seat 3: x ( (1500 in chips)",
+    "Seat 3: x (15 00 in chips)",
+    "Seat 3: x (1,5000 in chips)",
+    "Seat 3: x (1500. in chips)",
+    "Seat 3: x (+1500 in chips)",
+    "Seat 3: x ($$5 in chips)",
+    "Seat 3: x (³ in chips)",
+    "Seat 3: x ( in chips)",
+    "Seat 3: (1500 in chips)",  # no name
+    "Seat 3: x (1500 in chips) is sitting out",
+    "Seat 8: (x) (1,492 in chips, $5 bounty)",
+    "Seat ３: x (1500 in chips)",  # a fullwidth digit
+    "Seat : x (1500 in chips)",
+    "Seat 3 : x (1500 in chips)",
+    "Seat 3:x (1500 in chips)",
+    "Seat 3: x: y (1500 in chips)",
+    "Seat 1: Hero folded before Flop",
+    "Seat 1: Hero (button) folded before Flop (1500 in chips)",
+    "Seat 1: Hero in chips)",
+    "Seat 1: x (1500 in chips)\n",
+    "seat 1: x (1500 in chips)",
+    "",
+])
+def test_plain_seat_splits_as_the_pattern_does(line: str) -> None:
+    assert plain_seat(line) == _by_pattern(line)
 
 
 @pytest.mark.parametrize(

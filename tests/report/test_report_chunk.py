@@ -125,3 +125,13 @@ def test_money_arrays_hold_each_amount_exactly(units, decimals):
     assert got.to_pylist() == [None if u is None else Decimal(u).scaleb(-decimals)
                                for u in units]
     got.validate(full=True)
+
+
+
+@pytest.mark.parametrize(("units", "written"), [
+    ([7, -7, 250, 3], ["7.00", "-0.07", "25.00", "3.00"]),
+    ([7, -7, 250, None], ["7.00", "-0.07", "25.00", "None"]),  # a null: factors one by one
+])
+def test_money_arrays_of_chips_and_cash_scale_each_amount(units, written):
+    got = money_array(PAYOUTS.column("won_replayed"), units, [0, 2, 1, 0])
+    assert [str(v) for v in got.to_pylist()] == written

@@ -36,7 +36,9 @@ from auditor.parsing.shape import (
     LINE_CACHE_ENTRIES,
     PLAIN_SEAT,
     PLAYER,
+    SEAT_BY_METHODS,
     find_name,
+    plain_seat,
     seat_line_name,
     shape_of,
     split_fields,
@@ -750,10 +752,15 @@ class PokerStarsReader:
     def _seat(self, text: str, no: int, ctx: _Context) -> ev.Seat | None:
         """The seat of a ``Seat N: name (stack in chips)`` line, or None at the first line
         that is not one."""
-        plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
-        if plain is not None:
-            seat, name, stack = plain.groups()
-            return _NEW[ev.Seat](no, _whole(seat), name, ctx.amounts[stack], False)  # type: ignore[return-value]
+        if self.caching:
+            if SEAT_BY_METHODS:
+                parts = plain_seat(text)
+            else:
+                plain = PLAIN_SEAT.fullmatch(text)
+                parts = None if plain is None else (plain[1], plain[2], plain[3])
+            if parts is not None:
+                number, player, stack = parts
+                return _NEW[ev.Seat](no, _whole(number), player, ctx.amounts[stack], False)  # type: ignore[return-value]
         name = seat_line_name(text)
         if name is None:
             return None
