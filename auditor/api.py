@@ -131,7 +131,7 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     index = hands.schema.get_field_index("findings")
     hands = hands.set_column(index, hands.schema.field(index), counts)
     findings = pa.concat_tables([tables.findings, findings_table(extra, decimals, currencies)])
-    return ReportTables(hands, findings, tables.payouts)
+    return ReportTables(hands, findings, tables.payouts, tables.keys)
 
 
 
@@ -499,9 +499,8 @@ class Stitcher:
         result = self.repeats[config](result)
         tables = _with_continuity(result, self.checks[config])
         self.report.add_tables(tables)
-        statuses = tables.hands.column("status").to_pylist()
-        for (source, stacks), status in zip(result.stacks, statuses, strict=True):
-            if status != "cancelled":  # (a cancelled hand moves no chips)
+        for (source, stacks), key in zip(result.stacks, tables.hand_keys(), strict=True):
+            if key[-1] != "cancelled":  # (a cancelled hand moves no chips)
                 self.sessions.feed(source, stacks, config)
         self.on_hands(len(result.stacks))
         if self.on_chunk is not None:

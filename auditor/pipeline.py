@@ -34,7 +34,7 @@ from auditor.parsing.reader import read_block
 from auditor.report.chunk import ChunkRows, check_cents, findings_table
 from auditor.report.records import FindingRow, HandRow, hand_row
 from auditor.report.schema import HANDS
-from auditor.report.writer import ReportTables
+from auditor.report.writer import HandKey, ReportTables
 from auditor.rules.betting import checks_for
 from auditor.rules.pots import check_between_hands, check_pots
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
@@ -338,10 +338,8 @@ def lines_for_findings(result: ChunkResult, chunk: list[HandBlock]) -> list[Hand
     first line, SE001 its seat lines), as a block of those numbered lines."""
     findings = result.tables.findings
     found = sorted(set(findings.column("line").to_pylist())) if findings.num_rows else []
-    hands = result.tables.hands
     later: dict[str, list[int]] = {}
-    for source, first in zip(hands.column("source").to_pylist(),
-                             hands.column("first_line").to_pylist(), strict=True):
+    for source, first, *_ in result.tables.hand_keys():
         later.setdefault(source, []).append(first)
     for source, stacks in result.stacks:
         if stacks is not None:
@@ -467,24 +465,21 @@ class DuplicateFilter:
 
     def __call__(self, result: ChunkResult) -> ChunkResult:
         """``result`` with its repeated hands marked and their rows dropped."""
-        hands = result.tables.hands
-        sites = hands.column("site").to_pylist()
-        ids = hands.column("hand_id").to_pylist()
-        starts = hands.column("started").to_pylist()
-        repeats = [i for i, key in enumerate(zip(sites, ids, starts, strict=True))
-                   if self.is_repeat(*key)]
+        keys = result.tables.hand_keys()
+        is_repeat = self.is_repeat
+        repeats = [i for i, (_, _, site, hand_id, started, _) in enumerate(keys)
+                   if is_repeat(site, hand_id, started)]
         if not repeats:
             return result
-        return _without_repeats(self, result, repeats, sites, ids)
+        return _without_repeats(self, result, repeats, keys)
 
 
 def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: list[int],
-                     sites: list[str | None], ids: list[str | None]) -> ChunkResult:
+                     keys: list[HandKey]) -> ChunkResult:
     """The chunk with the hands at ``repeats`` marked duplicate (see DuplicateFilter)."""
     tables = result.tables
     hands = tables.hands
     counts = hands.column("findings").to_pylist()
-    statuses = hands.column("status").to_pylist()
     keep_findings: list[bool] = []
     keep_payouts: list[bool] = []
     repeat = set(repeats)
@@ -495,22 +490,22 @@ def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: 
     extra: list[FindingRow] = []
     decimals: list[int] = []
     currencies: list[str] = []
-    sources = hands.column("source").to_pylist()
-    firsts = hands.column("first_line").to_pylist()
     units = hands.column("currency").to_pylist()
     stacks = list(result.stacks)
     payout_counts = list(result.payout_counts)
+    keys = list(keys)
     for i in repeats:
-        statuses[i] = "duplicate"
+        source, first, site, hand_id, started, _ = keys[i]
+        keys[i] = (source, first, site, hand_id, started, "duplicate")
         counts[i] = 1 if wanted else 0
         payout_counts[i] = 0
         stacks[i] = (stacks[i][0], None)
         if wanted:
-            extra.append(duplicates.finding(sources[i], ids[i] or "", sites[i] or "", firsts[i]))
+            extra.append(duplicates.finding(source, hand_id or "", site or "", first))
             decimals.append(2)
             currencies.append(units[i])
     hands = hands.set_column(hands.schema.get_field_index("status"), hands.schema.field("status"),
-                             HANDS.column("status").to_arrow(statuses))
+                             HANDS.column("status").to_arrow([key[-1] for key in keys]))
     hands = hands.set_column(hands.schema.get_field_index("findings"),
                              hands.schema.field("findings"), pa.array(counts, pa.int64()))
     pc = arrow_compute()  # (a repeated hand is rare: imported only for one)
@@ -518,4 +513,4 @@ def _without_repeats(duplicates: DuplicateFilter, result: ChunkResult, repeats: 
     if extra:
         findings = pa.concat_tables([findings, findings_table(extra, decimals, currencies)])
     payouts = pc.filter(tables.payouts, pa.array(keep_payouts, pa.bool_()))
-    return ChunkResult(ReportTables(hands, findings, payouts), stacks, payout_counts)
+    return ChunkResult(ReportTables(hands, findings, payouts, keys), stacks, payout_counts)

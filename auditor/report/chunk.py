@@ -32,7 +32,7 @@ from auditor.report.schema import (
     PAYOUTS,
     Column,
 )
-from auditor.report.writer import ReportTables
+from auditor.report.writer import HandKey, ReportTables
 
 _CENTS = pa.decimal128(MONEY_PRECISION, 0)  # the money type's bytes, read as whole cents
 _PAYOUT_AMOUNTS = tuple(c.name for c in PAYOUTS.columns if c.kind == "money")
@@ -146,6 +146,10 @@ def findings_table(rows: Sequence[FindingRow], decimals: Sequence[int],
     ])
 
 
+# The hands' keys kept beside their table (False: read back out of it, the plain way).
+KEEP_KEYS = True
+
+
 class ChunkRows:
     """The report rows of consecutive hands, held as plain values until :meth:`tables`."""
 
@@ -186,7 +190,12 @@ class ChunkRows:
         return ReportTables(self._hands_table(),
                             findings_table(self._findings, self._finding_decimals,
                                            self._finding_currencies),
-                            self._payouts_table())
+                            self._payouts_table(), self._keys() if KEEP_KEYS else None)
+
+    def _keys(self) -> list[HandKey]:
+        # As the hands table holds them: an empty site, hand id or start is null there.
+        return [(r[0], r[2], r[4] or None, r[1] or None, r[11] or None, r[13])
+                for r in self._hands]
 
     def _hands_table(self) -> pa.Table:
         if not self._hands:

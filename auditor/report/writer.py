@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 import pyarrow as pa
 
@@ -117,8 +117,9 @@ class _Tally:
         # pyarrow's dataset module and with it pandas (about 0.2 s), and the compute
         # functions cost more to import than a small audit (``report.chunk``).
         if hands.num_rows:
-            self.sources.update(hands["source"].to_pylist())
-            self.statuses.update(hands["status"].to_pylist())
+            keys = tables.hand_keys()
+            self.sources.update([key[0] for key in keys])
+            self.statuses.update([key[-1] for key in keys])
         if findings.num_rows:
             codes = findings["code"].to_pylist()
             severities = findings["severity"].to_pylist()
@@ -195,14 +196,35 @@ class _ChunkedTable:
         return self._schema.to_arrow(list(zip(*rows, strict=True)))
 
 
+HandKey: TypeAlias = tuple[str, int, str | None, str | None, str | None, str]
+"""What the run reads back of each ``hands`` row, as the Arrow row holds it: source,
+first line, site, hand id, start as printed (None where empty) and status."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReportTables:
     """One batch of report rows already converted to Arrow (what a worker sends back:
-    compact, and Arrow buffers pickle without per-value work)."""
+    compact, and Arrow buffers pickle without per-value work).
+
+    ``keys``, where set, are the hands' :data:`HandKey` in row order, kept from the
+    values the hands table was made of: duplicates, statuses and the tally read them
+    there, since reading them back out of Arrow (``to_pylist``, a scalar object per
+    value) cost more than making the column (bench/LEVERS.md §23)."""
 
     hands: pa.Table
     findings: pa.Table
     payouts: pa.Table
+    keys: list[HandKey] | None = None
+
+    def hand_keys(self) -> list[HandKey]:
+        """The hands' keys, read from the table where they were not kept."""
+        if self.keys is not None:
+            return self.keys
+        hands = self.hands
+        return list(zip(*(hands.column(name).to_pylist()
+                          for name in ("source", "first_line", "site", "hand_id", "started",
+                                       "status")),
+                        strict=True))
 
 
 class ReportWriter:

@@ -13,6 +13,7 @@ from auditor.report import FINDINGS, HANDS, PAYOUTS, FindingRecord, HandRecord, 
 from auditor.report.chunk import ChunkRows, check_cents, money_array
 from auditor.report.records import FindingRow, HandRow
 from auditor.report.schema import TableSchema
+from auditor.report.writer import ReportTables
 
 
 def _hand(n: int, **kw: object) -> HandRow:
@@ -76,6 +77,22 @@ def test_chunk_tables_equal_the_records_tables(count):
     assert tables.payouts["net"].to_pylist() == [
         Decimal("-0.05"), Decimal("0.95"), Decimal(3000), Decimal("12.34"), Decimal(2**64) / 100
     ][:len(payouts)]
+
+
+def test_the_keys_kept_are_those_the_hands_table_holds():
+    chunk = ChunkRows()
+    rows = [row for row, *_ in HANDS_ROWS] + [
+        _hand(6, site="", hand_id=None, started=""),  # empty strings are nulls in the table
+        _hand(7, source="b.txt", status="cancelled", started=None),
+    ]
+    for row in rows:
+        chunk.add(row, [], [], 2)
+    tables = chunk.tables()
+    assert tables.keys is not None
+    read_back = ReportTables(tables.hands, tables.findings, tables.payouts).hand_keys()
+    assert tables.keys == read_back
+    assert read_back[5] == ("a.txt", 60, None, None, None, "audited")
+    assert read_back[6][0] == "b.txt" and read_back[6][-1] == "cancelled"
 
 
 def test_an_empty_chunk_has_every_column():
