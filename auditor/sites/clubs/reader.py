@@ -21,6 +21,7 @@ from dataclasses import replace
 from lark import Tree
 
 from auditor.model import events as ev
+from auditor.model.dialect import Dialect
 from auditor.model.hand import Hand
 from auditor.sites.pokerstars.reader import (
     _NEW,
@@ -47,7 +48,8 @@ class ClubRecipeBuilder(_RecipeBuilder):
         name = next(x for x in tree.children if isinstance(x, Tree) and x.data == "hand_name")
         words = " ".join(str(t) for t in _tokens(name))
         new = _NEW[ev.Shows]
-        return lambda v, player, ctx: (new, (player, _cards(v[c]), words), True)
+        return lambda v, player, ctx: (
+            new, (player, _cards(v[c]) if c is not None else (), words), True)
 
     def r_house_money(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
@@ -75,8 +77,14 @@ class ClubReader(PokerStarsReader):
 
     builder = ClubRecipeBuilder
 
-    def __init__(self, *, raise_adds_before: str | None = None, **options: object) -> None:
-        super().__init__(grammar="clubs", **options)  # type: ignore[arg-type]
+    # (The options spelled out, not passed on as ``**options``: compiled, that call gave
+    # the keywords' dictionary to ``caching``: "bool object expected; got dict".)
+    def __init__(self, *, caching: bool = True, site: str = "pokerstars",
+                 title: str = "PokerStars", dialect: Dialect | None = None,
+                 header: str | tuple[str, ...] | None = None, summaries: bool = False,
+                 raise_adds_before: str | None = None) -> None:
+        super().__init__(caching=caching, site=site, title=title, dialect=dialect,
+                         header=header, grammar="clubs", summaries=summaries)
         self.raise_adds_before = raise_adds_before
 
     def _line(self, raw: str, names: list[str], seated: frozenset[str] | None, no: int

@@ -332,25 +332,33 @@ def _symbol_of(sample: str) -> str:
 # --- the game -------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)  # built by events.positional (object.__new__, slot stores)
-@dataclass(slots=True)
 class _Player:
-    seat: int
-    name: str
-    line: int
-    chips: int
-    bet: int | None
-    win: int | None
-    dealer: bool
-    cards: ev.Cards = ()
-    cards_line: int = 0
-    bought: str = ""  # ``rebuy``/``addon`` counts above 0, as a note (tournaments)
-    dealt: bool = False  # a <cards type="Pocket"> element names him
-    acted: bool = False
-    sits_out: bool = False
+    """One ``<player>`` of a game, and what its cards and actions say of him.
+
+    (A plain class: compiled, a native one, whose fields are read as a C struct's. Built
+    by ``events.positional``, it had to stay a Python class, its fields read by name;
+    as a native dataclass, building it cost about 6,500 instructions a player.)"""
+
+    __slots__ = ("acted", "bet", "bought", "cards", "cards_line", "chips", "dealer", "dealt",
+                 "line", "name", "seat", "sits_out", "win")
+
+    def __init__(self, seat: int, name: str, line: int, chips: int, bet: int | None,
+                 win: int | None, dealer: bool, bought: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.line = line
+        self.chips = chips
+        self.bet = bet
+        self.win = win
+        self.dealer = dealer
+        self.bought = bought  # ``rebuy``/``addon`` counts above 0, as a note (tournaments)
+        self.cards: ev.Cards = ()
+        self.cards_line = 0
+        self.dealt = False  # a <cards type="Pocket"> element names him
+        self.acted = False
+        self.sits_out = False
 
 
-_NEW_PLAYER = ev.positional(_Player)
 _LINE = attrgetter("line")
 # Positional constructors of the events built for every action (``events.positional``).
 _FOLD = ev.positional(ev.Fold)
@@ -380,16 +388,21 @@ class _Act(NamedTuple):
     line: int
 
 
-@dataclass(slots=True)
 class _Replayed:
-    """One replay of a game's actions under given readings of its raises."""
+    """One replay of a game's actions under given readings of its raises. (A plain
+    class, as ``_Player``.)"""
 
-    events: list[ev.Event]
-    totals: dict[str, int]
-    folded: set[str]
-    ambiguous: dict[str, list[int]]  # player -> indexes of his raises with two readings
-    implausible: list[str]  # what does not fit the betting, as read (a reason each)
-    raised_to: dict[int, int]  # raise index -> the street total it raises to, as read
+    __slots__ = ("ambiguous", "events", "folded", "implausible", "raised_to", "totals")
+
+    def __init__(self, events: list[ev.Event], totals: dict[str, int], folded: set[str],
+                 ambiguous: dict[str, list[int]], implausible: list[str],
+                 raised_to: dict[int, int]) -> None:
+        self.events = events
+        self.totals = totals
+        self.folded = folded
+        self.ambiguous = ambiguous  # player -> indexes of his raises with two readings
+        self.implausible = implausible  # what does not fit the betting (a reason each)
+        self.raised_to = raised_to  # raise index -> the street total it raises to, as read
 
 
 class IPokerReader:
@@ -908,8 +921,7 @@ def _player(attrs: dict[str, str], line: int, money: _Amounts) -> _Player | None
     if attrs.get("rebuy", "0") not in _NONE or attrs.get("addon", "0") not in _NONE:
         bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT
                            if attrs.get(key, "0") not in _NONE)
-    return _NEW_PLAYER(seat, name, line, chips, bet, win, attrs.get("dealer") == "1", (), 0,
-                       bought, False, False, False)
+    return _Player(seat, name, line, chips, bet, win, attrs.get("dealer") == "1", bought)
 
 
 def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: dict[int, int],
