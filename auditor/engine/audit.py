@@ -220,23 +220,50 @@ def _units_for(stakes: tuple[int, int]) -> tuple[int, ...]:
     return (1, *(c for c in _ROUND_CHIPS if c <= small))
 
 
-@dataclass(slots=True)
 class Stated:
-    """What the history states about its pots, gathered in one pass over its events."""
+    """What the history states about its pots, gathered in one pass over its events.
 
-    returns: list[UncalledReturned]
-    collected: list[tuple[Collected, int, int]]  # (event, pot index: 0 until assigned, run)
-    paid_out: int  # everything the ``collected`` lines paid
-    cash_outs: dict[str, CashedOut]
-    summary: PotSummary | None
-    showdown: bool
-    max_run: int
-    boards: dict[int, tuple[str, ...]]  # the street lines' boards, by run
-    summary_boards: dict[int, tuple[str, ...]]
-    shown: dict[str, tuple[str, ...]]
-    mucked: set[tuple[str, int]]  # (player, run)
-    house: int = 0  # chips the house put into the pot (Cash Drop)
-    side: dict[str, int] | None = None  # payments outside the pot, by player (signed)
+    (This and ``Laid`` are plain classes, not dataclasses: compiled, building a native
+    dataclass cost about 1,000 instructions more than a plain class's ``__init__``,
+    once a hand each.)"""
+
+    __slots__ = (
+        "boards",
+        "cash_outs",
+        "collected",
+        "house",
+        "max_run",
+        "mucked",
+        "paid_out",
+        "returns",
+        "showdown",
+        "shown",
+        "side",
+        "summary",
+        "summary_boards",
+    )
+
+    def __init__(self, returns: list[UncalledReturned],
+                 collected: list[tuple[Collected, int, int]], paid_out: int,
+                 cash_outs: dict[str, CashedOut], summary: PotSummary | None, showdown: bool,
+                 max_run: int, boards: dict[int, tuple[str, ...]],
+                 summary_boards: dict[int, tuple[str, ...]], shown: dict[str, tuple[str, ...]],
+                 mucked: set[tuple[str, int]], house: int,
+                 side: dict[str, int] | None) -> None:
+        self.returns = returns
+        # (event, pot index: 0 until assigned, run)
+        self.collected = collected
+        self.paid_out = paid_out  # everything the ``collected`` lines paid
+        self.cash_outs = cash_outs
+        self.summary = summary
+        self.showdown = showdown
+        self.max_run = max_run
+        self.boards = boards  # the street lines' boards, by run
+        self.summary_boards = summary_boards
+        self.shown = shown
+        self.mucked = mucked  # (player, run)
+        self.house = house  # chips the house put into the pot (Cash Drop)
+        self.side = side  # payments outside the pot, by player (signed)
 
 
 def read_stated(hand: Hand) -> Stated | None:
@@ -304,17 +331,21 @@ def read_stated(hand: Hand) -> Stated | None:
     )  # fmt: skip
 
 
-@dataclass(slots=True)
 class Laid:
     """The replayed pots laid out beside the stated returns (the site's way, if it shows
     the same chips another legal way)."""
 
-    seat_of: dict[str, int]
-    layout: PotLayout
-    returns: dict[str, int]  # uncalled bets returned, by player, as stated or implied
-    excess_in_pot: bool
-    deductions: int | None  # the rake and fees, as the dialect knows them (None: unknown)
-    house: int = 0  # chips the house put in (in the main pot)
+    __slots__ = ("deductions", "excess_in_pot", "house", "layout", "returns", "seat_of")
+
+    def __init__(self, seat_of: dict[str, int], layout: PotLayout, returns: dict[str, int],
+                 excess_in_pot: bool, deductions: int | None, house: int) -> None:
+        self.seat_of = seat_of
+        self.layout = layout
+        self.returns = returns  # uncalled bets returned, by player, as stated or implied
+        self.excess_in_pot = excess_in_pot
+        # the rake and fees, as the dialect knows them (None: unknown)
+        self.deductions = deductions
+        self.house = house  # chips the house put in (in the main pot)
 
 
 def lay_out(hand: Hand, replay: ReplayResult, stated: Stated) -> Laid:

@@ -13,7 +13,7 @@ engine knows no rule: whoever calls ``settle`` runs them on ``Settled.audit``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from auditor.engine.audit import (
     PotAudit,
@@ -29,14 +29,16 @@ from auditor.model.hand import Hand
 from auditor.model.profile import Profile
 
 
-@dataclass(slots=True)
 class Settled:
     """One hand's pots settled: its payout rows (one per player dealt in), and the audit
     for the pot rules to judge; ``audit`` is None when there is nothing they could
-    report (the hand adds up, or was cancelled)."""
+    report (the hand adds up, or was cancelled). (A plain class, as ``audit.Stated``.)"""
 
-    payouts: list[PayoutRow]
-    audit: PotAudit | None = None
+    __slots__ = ("audit", "payouts")
+
+    def __init__(self, payouts: list[PayoutRow], audit: PotAudit | None = None) -> None:
+        self.payouts = payouts
+        self.audit = audit
 
 
 def settle(hand: Hand, replay: ReplayResult, profile: Profile) -> Settled:

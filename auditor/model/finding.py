@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from auditor.model.events import positional
+
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
@@ -25,3 +27,10 @@ class Finding:
     player: str | None = None
     expected: int | None = None
     observed: int | None = None
+
+
+# ``Finding(code, line, message, street, player, expected, observed)``, every field given,
+# in that order (``events.positional``): the rules' helpers make findings with it, as the
+# replay runs. A frozen keyword-only dataclass's own ``__init__`` takes 3.3 µs a finding,
+# this 1.3 µs.
+new_finding = positional(Finding)

@@ -18,6 +18,7 @@ from typing import ClassVar
 from auditor.engine.betting import BettingState
 from auditor.engine.replay import CheckFn as Check
 from auditor.model.events import Event
+from auditor.model.finding import new_finding
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
 
@@ -53,12 +54,4 @@ def finding(
     observed: int | None = None,
 ) -> Finding:
     """A finding anchored on ``event``'s line, on the state's current street."""
-    return Finding(
-        code=code,
-        line=event.line,
-        message=message,
-        street=state.street,
-        player=player,
-        expected=expected,
-        observed=observed,
-    )
+    return new_finding(code, event.line, message, state.street, player, expected, observed)

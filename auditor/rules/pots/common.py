@@ -9,6 +9,7 @@ generator for that). The arithmetic stays in the engine; a rule only compares.
 from __future__ import annotations
 
 from auditor.engine.audit import PartAudit, PotAudit
+from auditor.model.finding import new_finding
 from auditor.rules.base import Finding, Rule
 
 
@@ -32,15 +33,7 @@ def finding(
     observed: int | None = None,
 ) -> Finding:
     """A pot finding (keyword-only, so a call reads like the report row)."""
-    return Finding(
-        code=code,
-        line=line,
-        message=message,
-        street=street,
-        player=player,
-        expected=expected,
-        observed=observed,
-    )
+    return new_finding(code, line, message, street, player, expected, observed)
 
 
 def street_of(audit: PotAudit) -> str | None:
