@@ -39,9 +39,10 @@ MODULES = (
     "auditor/sites/pokernow/reader.py",
     "auditor/sites/pokernow/log.py",
     "auditor/sites/partypoker/reader.py",
-    # The club apps' reader, a subclass of PokerStars's: left interpreted, every call the
-    # compiled reader makes on it (each line's, each seat's) goes through mypyc's glue, a
-    # Python-level lookup of a method the subclass may override.
+    # GGPoker's and the club apps' readers, subclasses of PokerStars's: left interpreted,
+    # every call the compiled reader makes on them (each line's, each seat's) goes through
+    # mypyc's glue, a Python-level lookup of a method the subclass may override.
+    "auditor/sites/ggpoker/reader.py",
     "auditor/sites/clubs/reader.py",
     # The betting rules' checks, which the replay calls 30-odd times a hand. mypyc drops
     # class docstrings, the rules' pages: ``Rule.doc`` reads them from the source the

@@ -72,8 +72,8 @@ class GGRecipeBuilder(_RecipeBuilder):
                     self._game(c, parts)
                 elif c.data == "gg_level":
                     parts["stakes"] = tuple(self.nums(c)[-2:])
-        hand_id = parts["id"]
-        tournament = parts.get("tournament")
+        hand_id: int = parts["id"]  # type: ignore[assignment]
+        tournament: int | None = parts.get("tournament")  # type: ignore[assignment]
         words: list[list[str | int]] = parts["words"]  # type: ignore[assignment]
         note: str = parts.get("note", "")  # type: ignore[assignment]
         stakes: tuple[int, int] | None = parts.get("stakes")  # type: ignore[assignment]
@@ -86,8 +86,8 @@ class GGRecipeBuilder(_RecipeBuilder):
         def make(v: list[str], name: str | None, ctx: _Context) -> Made:
             game = " ".join(render(w, v) for w in words) + (f" ({note})" if note else "")
             return _just_header, (_Header(
-                hand_id=v[hand_id],  # type: ignore[index]
-                tournament=v[tournament] if tournament is not None else None,  # type: ignore[index]
+                hand_id=v[hand_id],
+                tournament=v[tournament] if tournament is not None else None,
                 game_text=game,
                 stakes=(v[stakes[0]], v[stakes[1]]) if stakes else None,
                 ante=v[ante] if ante is not None else None,
