@@ -20,6 +20,7 @@ import pyarrow as pa
 
 from auditor import __version__
 from auditor.config import Settings, SettingsFinder
+from auditor.digests import DigestSet
 from auditor.engine.result import ReplayResult, Settlement
 from auditor.inputs import (
     DEFAULT_EXCLUDE,
@@ -487,7 +488,7 @@ class Stitcher:
         self.report = report
         self.auditors = [HandAuditor(s) for s in configs]
         self.checks = [ContinuityChecker(a) for a in self.auditors]
-        seen: set[int] = set()
+        seen = DigestSet()
         self.repeats = [DuplicateFilter(a, seen) for a in self.auditors]
         self.sessions = SessionAudit(list(ledgers))
         self.on_hands = on_hands

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 
 from auditor.config import Settings
+from auditor.digests import DigestSet
 from auditor.engine.replay import replay
 from auditor.engine.result import PayoutRow, ReplayResult, Settlement
 from auditor.engine.settle import settle
@@ -426,24 +427,21 @@ class DuplicateFilter:
     """Finds hands seen before in the run (the same site, hand id and start: a file given
     twice, a hand in two exports). A repeat keeps its row, as ``duplicate``, with one HH004
     finding; its other findings and its payouts are dropped, so that it is audited once.
-    It remembers a 64-bit digest of each hand's key, not the key."""
+    It remembers a 64-bit digest of each hand's key, not the key, in a compact table
+    (``DigestSet``: 8 to 32 bytes a hand, not a ``set``'s 70)."""
 
-    def __init__(self, auditor: HandAuditor, seen: set[int] | None = None) -> None:
+    def __init__(self, auditor: HandAuditor, seen: DigestSet | None = None) -> None:
         self.auditor = auditor
         # Shared by the filters of a run's several configurations: a hand is a repeat
         # whichever file it was first seen in.
-        self.seen: set[int] = seen if seen is not None else set()
+        self.seen = seen if seen is not None else DigestSet()
 
     def is_repeat(self, site: str | None, hand_id: str | None, started: str | None) -> bool:
         """Whether this hand was seen before (and remember it): the same site, hand id
         and start (a home-game log numbers its hands from 1 again in every game)."""
         if not hand_id or not site:
             return False
-        key = hash((site, hand_id, started))
-        if key in self.seen:
-            return True
-        self.seen.add(key)
-        return False
+        return self.seen.add(hash((site, hand_id, started)))
 
     def finding(self, source: str, hand_id: str, site: str, line: int) -> FindingRow:
         """The HH004 row of a repeated hand."""
