@@ -18,7 +18,9 @@ _FIRST_SIZE = 1 << 16
 
 
 class DigestSet:
-    """Python hashes (``hash(...)``: any int but -1, within 64 bits) seen so far."""
+    """Python hashes (``hash(...)``: any int but -1, within 64 bits) seen so far. A
+    digest's low bits are its slot: hashes of tuples spread them, and a hand's key holds
+    strings, whose hashes are salted per process."""
 
     def __init__(self) -> None:
         self._slots = array("q", [_EMPTY]) * _FIRST_SIZE
