@@ -1,11 +1,12 @@
 """A set of 64-bit hand digests that stays small over many millions of hands.
 
 The run's duplicate filter (HH004) remembers one digest per hand. A Python ``set`` of
-ints costs about 70 bytes a hand (a 32-byte int object, and a 16-byte slot in a table
-kept under 60 % full): 700 MB at ten million hands, in the one process that stitches the
-run. Here the digests are the slots of an open-addressing table in an ``array`` of signed
-64-bit integers (linear probing, at most half full): 8 to 32 bytes a hand, no object per
-hand. No library offers such a set without numpy, which the auditor does not import.
+ints costs 60 to 85 bytes a hand (a 32-byte int object, and 16-byte slots in a table
+kept under 60 % full): 650 to 850 MB at ten million hands, in the one process that
+stitches the run. Here the digests are the slots of an open-addressing table in an
+``array`` of signed 64-bit integers (linear probing, a quarter to half full): 16 to 32
+bytes a hand, no object per hand. No library offers such a set without numpy, which the
+auditor does not import.
 """
 
 from __future__ import annotations

@@ -428,7 +428,7 @@ class DuplicateFilter:
     twice, a hand in two exports). A repeat keeps its row, as ``duplicate``, with one HH004
     finding; its other findings and its payouts are dropped, so that it is audited once.
     It remembers a 64-bit digest of each hand's key, not the key, in a compact table
-    (``DigestSet``: 8 to 32 bytes a hand, not a ``set``'s 70)."""
+    (``DigestSet``: 16 to 32 bytes a hand, not a ``set``'s 60 to 85)."""
 
     def __init__(self, auditor: HandAuditor, seen: DigestSet | None = None) -> None:
         self.auditor = auditor
