@@ -63,6 +63,27 @@ MODULES = (
     "auditor/rules/betting/tu005_stack_exceeded.py",
     "auditor/rules/betting/tu006_street_dealt_early.py",
     "auditor/rules/betting/tu007_fold_when_check_free.py",
+    # Settlement's parts and the pot rules, which settle and the rows call for every hand
+    # (showdown's judging, the payments' checks, the site's view of the pots, SE001's
+    # stacks), and the start-time reader every hand's row and stacks ask (§26).
+    "auditor/engine/showdown.py",
+    "auditor/engine/payments.py",
+    "auditor/engine/fitting.py",
+    "auditor/engine/site_view.py",
+    "auditor/rules/pots/common.py",
+    "auditor/rules/pots/se001_stack_discontinuity.py",
+    "auditor/rules/pots/se002_stack_changed_by_host.py",
+    "auditor/rules/pots/se003_ledger_mismatch.py",
+    "auditor/rules/pots/sp001_uncalled_not_returned.py",
+    "auditor/rules/pots/sp002_stated_amount_wrong.py",
+    "auditor/rules/pots/sp003_ineligible_winner.py",
+    "auditor/rules/pots/sp004_wrong_winner.py",
+    "auditor/rules/pots/sp005_split_wrong.py",
+    "auditor/rules/pots/sp006_odd_chip_misplaced.py",
+    "auditor/rules/pots/sp007_chips_not_conserved.py",
+    "auditor/rules/pots/sp008_run_more_than_once.py",
+    "auditor/model/when.py",
+    "auditor/model/events.py",
 )
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

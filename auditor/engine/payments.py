@@ -123,7 +123,7 @@ def _odd_chips_elsewhere(audit: PotAudit, part: PartAudit, amount: int) -> bool:
             for u in audit.odd_units for first in (False, True)
         )
     halves = (True, False) if part.verdict.low_winners else (True,)
-    for order in permutations(winners):
+    for order in map(list, permutations(winners)):
         for unit in audit.odd_units:
             for odd_to_high in halves:
                 for first in (False, True):

@@ -457,6 +457,7 @@ _NAMES = {
 
 def best_five(game: str, hole: Sequence[str], board: Sequence[str]) -> tuple[str, ...]:
     """The five cards that make the best high hand (for naming it)."""
+    choices: Iterable[tuple[str, ...]]
     if game in OMAHA_GAMES:
         choices = ((*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3))
     else:

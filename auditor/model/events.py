@@ -1,4 +1,4 @@
-"""Hand-history events: slotted, keyword-only records with exact amounts.
+"""Hand-history events: slotted records with exact amounts.
 
 Events are values: nothing assigns to one once it is made (``dataclasses.replace`` makes
 a changed copy), and they compare and hash by their fields. They are not ``frozen``
@@ -10,6 +10,12 @@ that a finding can point at it. Amounts are integers of the hand's smallest unit
 ``auditor.model.money``). Amount fields follow one meaning for every site, whatever the
 site prints: ``Call.amount`` and ``Bet.amount`` are chips added by the action,
 ``Raise.to`` is the player's total commitment on the street after the raise.
+
+The compiled build (``auditor.compiled``) makes them native classes: the readers build
+them by their own constructors, and the compiled engine and rules read their fields
+without a descriptor call (bench/LEVERS.md §26). A native class is its own
+``positional`` constructor, so the events are not ``kw_only``: the readers build them
+positionally, in field order; everything else names the fields.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ BlindKind = Literal[
 Cards = tuple[str, ...]  # e.g. ("Ah", "Kd"); empty where unknown
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Base of every event: where it was read."""
 
@@ -46,7 +52,7 @@ class Event:
 # --- set-up -------------------------------------------------------------------------
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Seat(Event):
     """``Seat 3: name ($12.50 in chips)``: a player and his stack when the hand starts."""
 
@@ -56,7 +62,7 @@ class Seat(Event):
     sitting_out: bool = False
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PostBlind(Event):
     """A forced bet. ``amount`` is everything put in; ``dead`` the part of it that does
     not count toward the player's bet on the street (e.g. the small part of a
@@ -69,7 +75,7 @@ class PostBlind(Event):
     all_in: bool = False
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HoleCards(Event):
     """``Dealt to name [Ah Kd]``: cards the exporter saw dealt."""
 
@@ -80,7 +86,7 @@ class HoleCards(Event):
 # --- betting ------------------------------------------------------------------------
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StreetStart(Event):
     """A new street. ``board`` is the whole board after the deal. ``run`` is 0 for a
     normal hand and 1, 2, 3 for the FIRST, SECOND, THIRD board of a hand run more than once."""
@@ -90,24 +96,24 @@ class StreetStart(Event):
     run: int = 0
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action(Event):
     """A voluntary action of a player."""
 
     player: str
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fold(Action):
     """``name: folds``."""
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Check(Action):
     """``name: checks``."""
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Call(Action):
     """``name: calls $2``: ``amount`` is the chips added."""
 
@@ -115,7 +121,7 @@ class Call(Action):
     all_in: bool = False
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bet(Action):
     """``name: bets $2``: the first bet of a street; ``amount`` is the chips added."""
 
@@ -123,7 +129,7 @@ class Bet(Action):
     all_in: bool = False
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Raise(Action):
     """``name: raises $2 to $6``: ``to`` is the street total after the raise;
     ``by`` the increment as printed (None where the site does not print one)."""
@@ -136,7 +142,7 @@ class Raise(Action):
 # --- end of the hand ----------------------------------------------------------------
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class UncalledReturned(Event):
     """``Uncalled bet ($3.26) returned to name``."""
 
@@ -144,14 +150,14 @@ class UncalledReturned(Event):
     amount: int
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ShowdownStart(Event):
     """``*** SHOW DOWN ***`` (``run`` as in StreetStart)."""
 
     run: int = 0
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Shows(Event):
     """``name: shows [Qs Js] (a full house…)`` at showdown (or earlier)."""
 
@@ -160,7 +166,7 @@ class Shows(Event):
     description: str = ""
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Mucks(Event):
     """``name: mucks hand`` or ``name: doesn't show hand`` (``shown`` False)."""
 
@@ -168,7 +174,7 @@ class Mucks(Event):
     cards: Cards = ()
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Collected(Event):
     """``name collected $25.96 from pot``. ``pot`` is 0 for the main pot (or the only
     pot), N for side pot-N, None when the site does not say which pot (GGPoker and
@@ -181,7 +187,7 @@ class Collected(Event):
     run: int = 0
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StatedBet(Event):
     """What the history states a player put into the pot over the whole hand, returned
     excess included (iPoker's ``bet`` attribute): beside the replayed contributions, a
@@ -191,7 +197,7 @@ class StatedBet(Event):
     amount: int
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CashedOut(Event):
     """``name cashed out the hand for $22.77 | Cash Out Fee $0.46``: paid by the site,
     outside the pot; the player's share of the pot is then not awarded."""
@@ -201,7 +207,7 @@ class CashedOut(Event):
     fee: int = 0
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HouseMoney(Event):
     """Chips the house puts into the pot (GGPoker's ``Cash Drop to Pot : total $0.2``):
     counted in the pot and paid out with it, but put in by no player."""
@@ -219,7 +225,7 @@ SidePaymentKind = Literal[
 ]
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SidePayment(Event):
     """Money that moves between a player and the site outside the pot (EV-cashout risk,
     insurance premiums, a cash-out paid by the site). ``amount`` is what the player's
@@ -241,7 +247,7 @@ StackChangeKind = Literal[
 ]
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StackChange(Event):
     """A stack changed between hands, as the log records it (PokerNow's joins, rebuys and
     admin updates). ``amount`` is the chips added (negative: taken), ``before`` and
@@ -256,7 +262,7 @@ class StackChange(Event):
     text: str = ""
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PotSummary(Event):
     """``Total pot $2.54 Main pot $1.31. Side pot-1 $0.42. | Rake $0.12``.
     ``fees`` holds any other named deduction (jackpot, …) as (name, amount)."""
@@ -268,7 +274,7 @@ class PotSummary(Event):
     fees: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BoardSummary(Event):
     """``Board [Qh Ad Ts As Qd]`` or ``FIRST Board [...]`` in the summary."""
 
@@ -276,7 +282,7 @@ class BoardSummary(Event):
     run: int = 0
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeatSummary(Event):
     """A summary seat line. ``won`` lists the amounts of ``won ($x)`` / ``collected ($x)``
     (one per run); ``cards`` the cards shown or mucked. Nothing of the audit reads them:
@@ -304,7 +310,7 @@ TableNoteKind = Literal[
 ]
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableNote(Event):
     """A line that changes no chips: chat, joins/leaves, sitting out, time-outs…"""
 
@@ -313,7 +319,7 @@ class TableNote(Event):
     text: str = ""
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HandCancelled(Event):
     """``Hand cancelled``: the hand was voided; chips go back."""
 
@@ -326,9 +332,14 @@ def positional(cls: type[T]) -> Callable[..., T]:
     pays for keyword handling, and a frozen one for going around its own ``__setattr__``
     on every field. This sets each slot once on a fresh object: a plain store, or for a
     frozen class a call of the slot's descriptor, exactly what ``__init__`` does, so the
-    result is an ordinary object of ``cls``.
+    result is an ordinary object of ``cls``. A class compiled by mypyc (a native class,
+    which ``object.__new__`` cannot make) is its own fast constructor, and is returned.
     """
-    names = [f.name for f in fields(cls)]
+    try:
+        object.__new__(cls)
+    except TypeError:
+        return cls
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     namespace: dict[str, object] = {"new": object.__new__, "cls": cls}
     if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         for name in names:

@@ -71,7 +71,7 @@ def _local(text: str) -> datetime | None:
         start = _hour_start(y, mo, d, h, zone)
         if start is None:
             return None
-        if start is not False:
+        if isinstance(start, datetime):
             return start + _MINUTES[int(mi)] + _SECONDS[int(sec)]
         tz = _zone(zone)
         assert tz is not None  # (_hour_start said None otherwise)

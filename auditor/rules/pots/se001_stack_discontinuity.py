@@ -258,7 +258,8 @@ def _started(text: str) -> datetime | None:
     if m is None:
         return None
     try:
-        return datetime(*map(int, m.groups()))  # both hands: the same clock
+        y, mo, d, h, mi, sec = map(int, m.groups())
+        return datetime(y, mo, d, h, mi, sec)  # both hands: the same clock
     except ValueError:
         return None
 
