@@ -123,11 +123,11 @@ def _odd_chips_elsewhere(audit: PotAudit, part: PartAudit, amount: int) -> bool:
             for u in audit.odd_units for first in (False, True)
         )
     halves = (True, False) if part.verdict.low_winners else (True,)
-    for order in map(list, permutations(winners)):
+    for turn in permutations(winners):
         for unit in audit.odd_units:
             for odd_to_high in halves:
                 for first in (False, True):
-                    shares = share_out(amount, part.verdict, order, unit,
+                    shares = share_out(amount, part.verdict, turn, unit,
                                        odd_to_high=odd_to_high, all_to_first=first)
                     if all(shares.get(p, 0) == a for p, a in paid.items()):
                         return True
