@@ -16,6 +16,12 @@ them by their own constructors, and the compiled engine and rules read their fie
 without a descriptor call (bench/LEVERS.md §26). A native class is its own
 ``positional`` constructor, so the events are not ``kw_only``: the readers build them
 positionally, in field order; everything else names the fields.
+
+Each event spells out its ``__init__`` (what ``@dataclass`` would write: every field in
+order, the same defaults), and the decorator keeps it. Compiled, mypyc gives a dataclass
+the ``__init__`` that the ``dataclasses`` module generates at import, which runs
+interpreted; a written one is compiled, and builds an event in about half the time
+(bench/LEVERS.md §27). ``tests/model/test_events.py`` holds each to its fields.
 """
 
 from __future__ import annotations
@@ -48,6 +54,9 @@ class Event:
 
     line: int
 
+    def __init__(self, line: int) -> None:
+        self.line = line
+
 
 # --- set-up -------------------------------------------------------------------------
 
@@ -60,6 +69,14 @@ class Seat(Event):
     player: str
     stack: int
     sitting_out: bool = False
+
+    def __init__(self, line: int, seat: int, player: str, stack: int,
+                 sitting_out: bool = False) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.stack = stack
+        self.sitting_out = sitting_out
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -74,6 +91,15 @@ class PostBlind(Event):
     dead: int = 0
     all_in: bool = False
 
+    def __init__(self, line: int, player: str, kind: BlindKind, amount: int, dead: int = 0,
+                 all_in: bool = False) -> None:
+        self.line = line
+        self.player = player
+        self.kind = kind
+        self.amount = amount
+        self.dead = dead
+        self.all_in = all_in
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HoleCards(Event):
@@ -81,6 +107,11 @@ class HoleCards(Event):
 
     player: str
     cards: Cards
+
+    def __init__(self, line: int, player: str, cards: Cards) -> None:
+        self.line = line
+        self.player = player
+        self.cards = cards
 
 
 # --- betting ------------------------------------------------------------------------
@@ -95,6 +126,12 @@ class StreetStart(Event):
     board: Cards = ()
     run: int = 0
 
+    def __init__(self, line: int, street: Street, board: Cards = (), run: int = 0) -> None:
+        self.line = line
+        self.street = street
+        self.board = board
+        self.run = run
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Action(Event):
@@ -102,15 +139,27 @@ class Action(Event):
 
     player: str
 
+    def __init__(self, line: int, player: str) -> None:
+        self.line = line
+        self.player = player
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Fold(Action):
     """``name: folds``."""
 
+    def __init__(self, line: int, player: str) -> None:
+        self.line = line
+        self.player = player
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Check(Action):
     """``name: checks``."""
+
+    def __init__(self, line: int, player: str) -> None:
+        self.line = line
+        self.player = player
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -120,6 +169,12 @@ class Call(Action):
     amount: int
     all_in: bool = False
 
+    def __init__(self, line: int, player: str, amount: int, all_in: bool = False) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+        self.all_in = all_in
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Bet(Action):
@@ -127,6 +182,12 @@ class Bet(Action):
 
     amount: int
     all_in: bool = False
+
+    def __init__(self, line: int, player: str, amount: int, all_in: bool = False) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+        self.all_in = all_in
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -137,6 +198,14 @@ class Raise(Action):
     to: int
     by: int | None = None
     all_in: bool = False
+
+    def __init__(self, line: int, player: str, to: int, by: int | None = None,
+                 all_in: bool = False) -> None:
+        self.line = line
+        self.player = player
+        self.to = to
+        self.by = by
+        self.all_in = all_in
 
 
 # --- end of the hand ----------------------------------------------------------------
@@ -149,12 +218,21 @@ class UncalledReturned(Event):
     player: str
     amount: int
 
+    def __init__(self, line: int, player: str, amount: int) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class ShowdownStart(Event):
     """``*** SHOW DOWN ***`` (``run`` as in StreetStart)."""
 
     run: int = 0
+
+    def __init__(self, line: int, run: int = 0) -> None:
+        self.line = line
+        self.run = run
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -165,6 +243,12 @@ class Shows(Event):
     cards: Cards
     description: str = ""
 
+    def __init__(self, line: int, player: str, cards: Cards, description: str = "") -> None:
+        self.line = line
+        self.player = player
+        self.cards = cards
+        self.description = description
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Mucks(Event):
@@ -172,6 +256,11 @@ class Mucks(Event):
 
     player: str
     cards: Cards = ()
+
+    def __init__(self, line: int, player: str, cards: Cards = ()) -> None:
+        self.line = line
+        self.player = player
+        self.cards = cards
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -186,6 +275,14 @@ class Collected(Event):
     pot: int | None = 0
     run: int = 0
 
+    def __init__(self, line: int, player: str, amount: int, pot: int | None = 0,
+                 run: int = 0) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+        self.pot = pot
+        self.run = run
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class StatedBet(Event):
@@ -195,6 +292,11 @@ class StatedBet(Event):
 
     player: str
     amount: int
+
+    def __init__(self, line: int, player: str, amount: int) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -206,6 +308,12 @@ class CashedOut(Event):
     amount: int
     fee: int = 0
 
+    def __init__(self, line: int, player: str, amount: int, fee: int = 0) -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+        self.fee = fee
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HouseMoney(Event):
@@ -214,6 +322,11 @@ class HouseMoney(Event):
 
     amount: int
     text: str = ""
+
+    def __init__(self, line: int, amount: int, text: str = "") -> None:
+        self.line = line
+        self.amount = amount
+        self.text = text
 
 
 SidePaymentKind = Literal[
@@ -234,6 +347,13 @@ class SidePayment(Event):
     player: str
     amount: int
     kind: SidePaymentKind = "other"
+
+    def __init__(self, line: int, player: str, amount: int,
+                 kind: SidePaymentKind = "other") -> None:
+        self.line = line
+        self.player = player
+        self.amount = amount
+        self.kind = kind
 
 
 StackChangeKind = Literal[
@@ -261,6 +381,17 @@ class StackChange(Event):
     after: int | None = None
     text: str = ""
 
+    def __init__(self, line: int, player: str, kind: StackChangeKind,
+                 amount: int | None = None, before: int | None = None,
+                 after: int | None = None, text: str = "") -> None:
+        self.line = line
+        self.player = player
+        self.kind = kind
+        self.amount = amount
+        self.before = before
+        self.after = after
+        self.text = text
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class PotSummary(Event):
@@ -273,6 +404,16 @@ class PotSummary(Event):
     rake: int = 0
     fees: tuple[tuple[str, int], ...] = ()
 
+    def __init__(self, line: int, total: int, main: int | None = None,
+                 sides: tuple[int, ...] = (), rake: int = 0,
+                 fees: tuple[tuple[str, int], ...] = ()) -> None:
+        self.line = line
+        self.total = total
+        self.main = main
+        self.sides = sides
+        self.rake = rake
+        self.fees = fees
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class BoardSummary(Event):
@@ -280,6 +421,11 @@ class BoardSummary(Event):
 
     cards: Cards
     run: int = 0
+
+    def __init__(self, line: int, cards: Cards, run: int = 0) -> None:
+        self.line = line
+        self.cards = cards
+        self.run = run
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -294,6 +440,15 @@ class SeatSummary(Event):
     cards: Cards = ()
     won: tuple[int, ...] = ()
     text: str = ""
+
+    def __init__(self, line: int, seat: int, player: str, cards: Cards = (),
+                 won: tuple[int, ...] = (), text: str = "") -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.cards = cards
+        self.won = won
+        self.text = text
 
 
 TableNoteKind = Literal[
@@ -318,10 +473,20 @@ class TableNote(Event):
     player: str | None = None
     text: str = ""
 
+    def __init__(self, line: int, kind: TableNoteKind, player: str | None = None,
+                 text: str = "") -> None:
+        self.line = line
+        self.kind = kind
+        self.player = player
+        self.text = text
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HandCancelled(Event):
     """``Hand cancelled``: the hand was voided; chips go back."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
 
 
 def positional(cls: type[T]) -> Callable[..., T]:

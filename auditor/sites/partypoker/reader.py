@@ -117,6 +117,14 @@ class Table:
     max_seats: int | None = None
     symbol: str = ""
 
+    def __init__(self, name: str = "", button: int | None = None,
+                 max_seats: int | None = None, symbol: str = "") -> None:
+        # Written out, one a hand: compiled, the dataclass's own runs interpreted (events).
+        self.name = name
+        self.button = button
+        self.max_seats = max_seats
+        self.symbol = symbol
+
 
 # 888poker's reader (sites/pacific, pure Python) subclasses it.
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -78,6 +78,12 @@ class _Context:
     big_blind: int = 0
     run: int = 0
 
+    def __init__(self, amounts: AmountCache, big_blind: int = 0, run: int = 0) -> None:
+        # Written out, one a hand: compiled, the dataclass's own runs interpreted (events).
+        self.amounts = amounts
+        self.big_blind = big_blind
+        self.run = run
+
 
 # --- recipes ------------------------------------------------------------------------
 

@@ -98,6 +98,11 @@ class _Context:
     amounts: AmountCache
     big_blind: int = 0
 
+    def __init__(self, amounts: AmountCache, big_blind: int = 0) -> None:
+        # Written out, one a hand: compiled, the dataclass's own runs interpreted (events).
+        self.amounts = amounts
+        self.big_blind = big_blind
+
 
 # --- recipes ------------------------------------------------------------------------
 
