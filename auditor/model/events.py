@@ -22,6 +22,12 @@ order, the same defaults), and the decorator keeps it. Compiled, mypyc gives a d
 the ``__init__`` that the ``dataclasses`` module generates at import, which runs
 interpreted; a written one is compiled, and builds an event in about half the time
 (bench/LEVERS.md §27). ``tests/model/test_events.py`` holds each to its fields.
+
+Each also has ``at(line)``, the same event on another line, written per class too: a
+reader that keeps the event of a line it has read before gives each hand its own copy
+that way. Compiled readers call the classes themselves (``ev.Fold(...)``), a direct
+call; through a maker held in a variable, the call parses its arguments as Python's
+does, five times the cost (bench/LEVERS.md §28).
 """
 
 from __future__ import annotations
@@ -57,6 +63,13 @@ class Event:
     def __init__(self, line: int) -> None:
         self.line = line
 
+    def at(self, line: int) -> Event:
+        """The same event read on ``line``. A reader keeps one event for a line it has
+        read before and gives each hand its own this way: compiled, a direct call of the
+        class's constructor, where a call through a generic maker parses its arguments
+        (bench/LEVERS.md §28)."""
+        return Event(line)
+
 
 # --- set-up -------------------------------------------------------------------------
 
@@ -77,6 +90,9 @@ class Seat(Event):
         self.player = player
         self.stack = stack
         self.sitting_out = sitting_out
+
+    def at(self, line: int) -> Seat:
+        return Seat(line, self.seat, self.player, self.stack, self.sitting_out)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -100,6 +116,9 @@ class PostBlind(Event):
         self.dead = dead
         self.all_in = all_in
 
+    def at(self, line: int) -> PostBlind:
+        return PostBlind(line, self.player, self.kind, self.amount, self.dead, self.all_in)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HoleCards(Event):
@@ -112,6 +131,9 @@ class HoleCards(Event):
         self.line = line
         self.player = player
         self.cards = cards
+
+    def at(self, line: int) -> HoleCards:
+        return HoleCards(line, self.player, self.cards)
 
 
 # --- betting ------------------------------------------------------------------------
@@ -132,6 +154,9 @@ class StreetStart(Event):
         self.board = board
         self.run = run
 
+    def at(self, line: int) -> StreetStart:
+        return StreetStart(line, self.street, self.board, self.run)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Action(Event):
@@ -143,6 +168,9 @@ class Action(Event):
         self.line = line
         self.player = player
 
+    def at(self, line: int) -> Action:
+        return Action(line, self.player)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Fold(Action):
@@ -152,6 +180,9 @@ class Fold(Action):
         self.line = line
         self.player = player
 
+    def at(self, line: int) -> Fold:
+        return Fold(line, self.player)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Check(Action):
@@ -160,6 +191,9 @@ class Check(Action):
     def __init__(self, line: int, player: str) -> None:
         self.line = line
         self.player = player
+
+    def at(self, line: int) -> Check:
+        return Check(line, self.player)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -175,6 +209,9 @@ class Call(Action):
         self.amount = amount
         self.all_in = all_in
 
+    def at(self, line: int) -> Call:
+        return Call(line, self.player, self.amount, self.all_in)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Bet(Action):
@@ -188,6 +225,9 @@ class Bet(Action):
         self.player = player
         self.amount = amount
         self.all_in = all_in
+
+    def at(self, line: int) -> Bet:
+        return Bet(line, self.player, self.amount, self.all_in)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -207,6 +247,9 @@ class Raise(Action):
         self.by = by
         self.all_in = all_in
 
+    def at(self, line: int) -> Raise:
+        return Raise(line, self.player, self.to, self.by, self.all_in)
+
 
 # --- end of the hand ----------------------------------------------------------------
 
@@ -223,6 +266,9 @@ class UncalledReturned(Event):
         self.player = player
         self.amount = amount
 
+    def at(self, line: int) -> UncalledReturned:
+        return UncalledReturned(line, self.player, self.amount)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class ShowdownStart(Event):
@@ -233,6 +279,9 @@ class ShowdownStart(Event):
     def __init__(self, line: int, run: int = 0) -> None:
         self.line = line
         self.run = run
+
+    def at(self, line: int) -> ShowdownStart:
+        return ShowdownStart(line, self.run)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -249,6 +298,9 @@ class Shows(Event):
         self.cards = cards
         self.description = description
 
+    def at(self, line: int) -> Shows:
+        return Shows(line, self.player, self.cards, self.description)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Mucks(Event):
@@ -261,6 +313,9 @@ class Mucks(Event):
         self.line = line
         self.player = player
         self.cards = cards
+
+    def at(self, line: int) -> Mucks:
+        return Mucks(line, self.player, self.cards)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -283,6 +338,9 @@ class Collected(Event):
         self.pot = pot
         self.run = run
 
+    def at(self, line: int) -> Collected:
+        return Collected(line, self.player, self.amount, self.pot, self.run)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class StatedBet(Event):
@@ -297,6 +355,9 @@ class StatedBet(Event):
         self.line = line
         self.player = player
         self.amount = amount
+
+    def at(self, line: int) -> StatedBet:
+        return StatedBet(line, self.player, self.amount)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -314,6 +375,9 @@ class CashedOut(Event):
         self.amount = amount
         self.fee = fee
 
+    def at(self, line: int) -> CashedOut:
+        return CashedOut(line, self.player, self.amount, self.fee)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HouseMoney(Event):
@@ -327,6 +391,9 @@ class HouseMoney(Event):
         self.line = line
         self.amount = amount
         self.text = text
+
+    def at(self, line: int) -> HouseMoney:
+        return HouseMoney(line, self.amount, self.text)
 
 
 SidePaymentKind = Literal[
@@ -354,6 +421,9 @@ class SidePayment(Event):
         self.player = player
         self.amount = amount
         self.kind = kind
+
+    def at(self, line: int) -> SidePayment:
+        return SidePayment(line, self.player, self.amount, self.kind)
 
 
 StackChangeKind = Literal[
@@ -392,6 +462,10 @@ class StackChange(Event):
         self.after = after
         self.text = text
 
+    def at(self, line: int) -> StackChange:
+        return StackChange(line, self.player, self.kind, self.amount, self.before, self.after,
+                           self.text)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class PotSummary(Event):
@@ -414,6 +488,9 @@ class PotSummary(Event):
         self.rake = rake
         self.fees = fees
 
+    def at(self, line: int) -> PotSummary:
+        return PotSummary(line, self.total, self.main, self.sides, self.rake, self.fees)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class BoardSummary(Event):
@@ -426,6 +503,9 @@ class BoardSummary(Event):
         self.line = line
         self.cards = cards
         self.run = run
+
+    def at(self, line: int) -> BoardSummary:
+        return BoardSummary(line, self.cards, self.run)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -449,6 +529,9 @@ class SeatSummary(Event):
         self.cards = cards
         self.won = won
         self.text = text
+
+    def at(self, line: int) -> SeatSummary:
+        return SeatSummary(line, self.seat, self.player, self.cards, self.won, self.text)
 
 
 TableNoteKind = Literal[
@@ -480,6 +563,9 @@ class TableNote(Event):
         self.player = player
         self.text = text
 
+    def at(self, line: int) -> TableNote:
+        return TableNote(line, self.kind, self.player, self.text)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HandCancelled(Event):
@@ -487,6 +573,9 @@ class HandCancelled(Event):
 
     def __init__(self, line: int) -> None:
         self.line = line
+
+    def at(self, line: int) -> HandCancelled:
+        return HandCancelled(line)
 
 
 def positional(cls: type[T]) -> Callable[..., T]:

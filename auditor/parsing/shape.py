@@ -117,9 +117,19 @@ def plain_seat(text: str) -> tuple[str, str, str] | None:
     if opening <= colon + 2:  # (a name of one character at least)
         return None
     stack = text[opening + 2 : len(text) - len(_IN_CHIPS)]
-    if _AMOUNT.fullmatch(stack) is None:
-        return None
+    if stack not in _STACKS:
+        if _AMOUNT.fullmatch(stack) is None:
+            return None
+        # A table's stacks come back hand after hand: each is matched once (a match
+        # costs ten times the look-up). Bounded, as every cache fed by the input.
+        if len(stack) <= 24:
+            if len(_STACKS) >= 100_000:
+                _STACKS.clear()
+            _STACKS.add(stack)
     return seat, text[colon + 2 : opening], stack
+
+
+_STACKS: set[str] = set()  # stacks ``_AMOUNT`` matched
 
 
 def _has_free_text(text: str) -> bool:

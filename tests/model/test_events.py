@@ -1,5 +1,6 @@
 """Every event's written ``__init__`` does what ``@dataclass`` would: each field, in
-order, with the field's default (``auditor.model.events`` says why it is written out)."""
+order, with the field's default (``auditor.model.events`` says why it is written out);
+and its ``at`` is the same event on another line."""
 
 from __future__ import annotations
 
@@ -54,3 +55,15 @@ def test_init_defaults_are_the_fields_defaults(cls: type) -> None:
     event = cls(*[_value(str(f.type), k) for k, f in enumerate(required)])
     for f in fields[len(required):]:
         assert getattr(event, f.name) == f.default, f.name
+
+
+@pytest.mark.parametrize("cls", EVENTS, ids=lambda c: c.__name__)
+def test_at_is_the_same_event_on_another_line(cls: type) -> None:
+    # Written per class: one inherited would make the base class's event.
+    assert "at" in vars(cls)
+    fields = dataclasses.fields(cls)
+    event = cls(*[_value(str(f.type), k) for k, f in enumerate(fields)])
+    moved = event.at(7)
+    assert type(moved) is cls
+    assert moved == dataclasses.replace(event, line=7)
+    assert moved is not event and event.line != 7

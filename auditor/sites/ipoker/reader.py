@@ -360,20 +360,8 @@ class _Player:
 
 
 _LINE = attrgetter("line")
-# Positional constructors of the events built for every action (``events.positional``).
-_FOLD = ev.positional(ev.Fold)
-_CHECK = ev.positional(ev.Check)
-_CALL = ev.positional(ev.Call)
-_BET = ev.positional(ev.Bet)
-_RAISE = ev.positional(ev.Raise)
-_COLLECTED = ev.positional(ev.Collected)
-_STATED = ev.positional(ev.StatedBet)
-_SEAT = ev.positional(ev.Seat)
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
-_STREET = ev.positional(ev.StreetStart)
-_HOLE = ev.positional(ev.HoleCards)
-_POST = ev.positional(ev.PostBlind)
 
 
 class _Act(NamedTuple):
@@ -679,7 +667,7 @@ class IPokerReader:
         events = replayed.events
         self._finish(events, seats, replayed.folded, block.last_line)
         seat_events = tuple(
-            _SEAT(p.line, p.seat, p.name, p.chips, p.sits_out or not p.acted)
+            ev.Seat(p.line, p.seat, p.name, p.chips, p.sits_out or not p.acted)
             for p in seats)
         first, last = block.span
         return _NEW_HAND(block.source, first, last, info, seat_events, tuple(events), False,
@@ -748,10 +736,10 @@ class IPokerReader:
                                     text=f"{p.bought} before this hand"))
 
         def deal() -> None:
-            append(_STREET(preflop_line, "preflop", (), 0))
+            append(ev.StreetStart(preflop_line, "preflop", (), 0))
             for p in seats:
                 if p.cards and p.acted:
-                    append(_HOLE(p.cards_line, p.name, p.cards))
+                    append(ev.HoleCards(p.cards_line, p.name, p.cards))
 
         for i, a in enumerate(acts):
             name = a.player
@@ -773,11 +761,11 @@ class IPokerReader:
                 put = a.sum
                 all_in = put >= stack[name] > 0
                 if kind == 15:
-                    append(_POST(a.line, name, "ante", put, 0, all_in))
+                    append(ev.PostBlind(a.line, name, "ante", put, 0, all_in))
                 elif kind == 1:
                     # A second small blind is a missed one posted out of position: dead.
-                    append(_POST(a.line, name, "dead" if small_posted else "small", put,
-                                 put if small_posted else 0, all_in))
+                    append(ev.PostBlind(a.line, name, "dead" if small_posted else "small", put,
+                                        put if small_posted else 0, all_in))
                     if not small_posted:
                         commit[name] += put
                     small_posted = True
@@ -785,8 +773,8 @@ class IPokerReader:
                     # A second big blind for more than the big blind posts both: the big
                     # blind live, the rest (the small blind) dead.
                     dead = put - big_blind if big_posted and put > big_blind > 0 else 0
-                    append(_POST(a.line, name, "small_and_big" if dead else "big", put, dead,
-                                 all_in))
+                    append(ev.PostBlind(a.line, name, "small_and_big" if dead else "big", put, dead,
+                                        all_in))
                     commit[name] += put - dead
                     big_posted = True
                 stack[name] -= put
@@ -801,17 +789,17 @@ class IPokerReader:
                 if total[name]:
                     # He posted (an ante) and sits out: out of the hand, his chips stay.
                     folded.add(name)
-                    append(_FOLD(a.line, name))
+                    append(ev.Fold(a.line, name))
                 continue
             if not dealt:
                 deal()
                 dealt = True
             if kind == 0:
                 folded.add(name)
-                append(_FOLD(a.line, name))
+                append(ev.Fold(a.line, name))
                 continue
             if kind == 4:
-                append(_CHECK(a.line, name))
+                append(ev.Check(a.line, name))
                 continue
             prior = commit[name]
             if kind in _RAISE_READING:
@@ -835,7 +823,7 @@ class IPokerReader:
                     implausible.append(f"{name}'s raise to {money(to)} is above the pot limit "
                                        f"(a raise to {money(limit)})")
                 raised_to[i] = to
-                append(_RAISE(a.line, name, to, None, added >= stack[name] > 0))
+                append(ev.Raise(a.line, name, to, None, added >= stack[name] > 0))
             else:
                 added = a.sum
                 to = prior + added
@@ -846,13 +834,13 @@ class IPokerReader:
                         implausible.append(
                             f"{name}'s call of {money(added)} then brings him to "
                             f"{money(to)}, not to the bet of {money(current)}")
-                    append(_CALL(a.line, name, added, all_in))
+                    append(ev.Call(a.line, name, added, all_in))
                 elif current == 0:  # 5 bet, 7 all-in: the street's first bet
-                    append(_BET(a.line, name, added, all_in))
+                    append(ev.Bet(a.line, name, added, all_in))
                 elif kind == 7 and to <= current:
-                    append(_CALL(a.line, name, added, True))
+                    append(ev.Call(a.line, name, added, True))
                 else:  # a bet or an all-in over a bet: a raise by the chips added
-                    append(_RAISE(a.line, name, to, None, all_in))
+                    append(ev.Raise(a.line, name, to, None, all_in))
             commit[name] = to
             stack[name] -= added
             total[name] += added
@@ -881,9 +869,9 @@ class IPokerReader:
                     append(ev.Shows(line=p.cards_line, player=p.name, cards=p.cards))
         for p in seats:
             if p.win:
-                events.append(_COLLECTED(p.line, p.name, p.win, None, 0))
+                events.append(ev.Collected(p.line, p.name, p.win, None, 0))
         for p in seats:
-            events.append(_STATED(p.line, p.name, p.bet or 0))
+            events.append(ev.StatedBet(p.line, p.name, p.bet or 0))
 
 
 def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
@@ -930,7 +918,7 @@ def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: d
     far, on the line of its cards (or of its round). Returns the board."""
     cards, line = boards.get(street, ((), rounds.get(street + 1, 0)))
     board = board + cards
-    events.append(_STREET(line, STREETS[street], board, 0))
+    events.append(ev.StreetStart(line, STREETS[street], board, 0))
     return board
 
 

@@ -63,7 +63,6 @@ _READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<te
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
-_NEW_SEAT = ev.positional(ev.Seat)
 
 # Lines that move no chips and hold free text: the separators Party prints before a
 # hand's header (they end up at the end of the hand before), time-bank warnings,
@@ -283,8 +282,8 @@ class BracketReader:
                 if not seats and not head.symbol and head.tournament is None:
                     stack = seat.group(3)
                     table.symbol = next((c for c in "$€£" if c in stack), "")
-                seats.append(_NEW_SEAT(no_of(k), int(seat.group(1)), seat.group(2),
-                                       amount_cache[seat.group(3)], False))
+                seats.append(ev.Seat(no_of(k), int(seat.group(1)), seat.group(2),
+                                     amount_cache[seat.group(3)], False))
                 k += 1
                 continue
             if seats or not self.set_up(text, table):
@@ -339,7 +338,7 @@ class BracketReader:
         seats.sort(key=_seat_number)
         took_part = built.took_part
         seats = [s if s.player in took_part or not (s.player in built.sat_out or s.stack == 0)
-                 else _NEW_SEAT(s.line, s.seat, s.player, s.stack, True) for s in seats]
+                 else ev.Seat(s.line, s.seat, s.player, s.stack, True) for s in seats]
         info = self._info(head, hand_id, started, table, (small, big), _ante(records))
         first, _ = block.span
         return _NEW_HAND(block.source, first, last, info, tuple(seats), tuple(built.events),

@@ -209,19 +209,8 @@ _NOTES = frozenset({
     "dead_small_blind", "important", "break_", "rebuy_asked",
 })
 
-_NEW = {cls: ev.positional(cls) for cls in (
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.UncalledReturned, ev.Shows, ev.Collected, ev.ShowdownStart, ev.TableNote, ev.Seat,
-    ev.StackChange,
-)}
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (ev.Fold, ev.Check, ev.Call, ev.Bet,
-                                                          ev.Raise))
-_POST, _STREET, _COLLECTED = _NEW[ev.PostBlind], _NEW[ev.StreetStart], _NEW[ev.Collected]
-_NOTE, _CHANGE, _SEAT = _NEW[ev.TableNote], _NEW[ev.StackChange], _NEW[ev.Seat]
-_SHOWS, _HOLE, _RETURNED = _NEW[ev.Shows], _NEW[ev.HoleCards], _NEW[ev.UncalledReturned]
-_SHOWDOWN = _NEW[ev.ShowdownStart]
 
 # The rows that change a stack between hands, as ``StackChange`` kinds. Measured on the
 # corpus, a player's rows come in these orders: approved -> joined (a buy-in, then the
@@ -234,7 +223,7 @@ _SHOWDOWN = _NEW[ev.ShowdownStart]
 # out (joined, stand up, sit back), one that only announces (queued) and a rebuy (the
 # log prints the new stack, not what was added). ``after`` is the stack the row gives
 # the player for the next hand, ``before`` the stack it takes from him.
-_CHANGES = {
+_CHANGES: dict[str, ev.StackChangeKind] = {
     "approved": "join", "registered": "join", "table_start": "join", "join": "other",
     "quit": "leave", "stand_up": "leave", "sit_back": "sit_back", "host_set": "host_set",
     "queued": "queued", "rebuy": "top_up",
@@ -400,7 +389,7 @@ class PokerNowReader:
             label_of[pid] = label
             seat_of[label] = seat
             left[label] = stack
-            seats.append(_SEAT(no, seat, label, stack, False))  # type: ignore[arg-type]
+            seats.append(ev.Seat(no, seat, label, stack, False))  # type: ignore[arg-type]
         if len(seat_of) != len(seats):
             raise LineError(no, "a player is seated twice")
         dealer = header[3]
@@ -429,10 +418,10 @@ class PokerNowReader:
                 if ended and code != SHOWS:
                     raise LineError(no, f"a row after the hand ended: {entry!r}")
                 if code == FOLD:
-                    append(_FOLD(no, player))
+                    append(ev.Fold(no, player))
                     folded.add(player)
                 elif code == CHECK:
-                    append(_CHECK(no, player))
+                    append(ev.Check(no, player))
                 elif code <= RAISE:  # calls, bets and raises to a street total
                     total = row[3]
                     added = total - commit.get(player, 0)
@@ -445,20 +434,21 @@ class PokerNowReader:
                                                                      left, folded))
                     if code == RAISE and total == bet and bet_all_in:
                         # PokerNow logs the call of an all-in bet as "raises to" it.
-                        append(_CALL(no, player, added, all_in))
+                        append(ev.Call(no, player, added, all_in))
                     elif code == CALL:
-                        append(_CALL(no, player, added, all_in))
+                        append(ev.Call(no, player, added, all_in))
                     else:
-                        append(_BET(no, player, added, all_in) if code == BET
-                               else _RAISE(no, player, total, None, all_in))
+                        append(ev.Bet(no, player, added, all_in) if code == BET
+                               else ev.Raise(no, player, total, None, all_in))
                         if total > bet:
                             bet, bet_all_in = total, row[4]
                 elif code == POST:
                     _, _, _, amount, flagged, blind, kind = row
                     if kind == "dead" or kind == "ante":
                         stack = left[player] = left.get(player, 0) - amount
-                        append(_POST(no, player, kind, amount,
-                                     amount if kind == "dead" else 0, flagged and stack <= 0))
+                        append(ev.PostBlind(no, player, kind, amount,
+                                            amount if kind == "dead" else 0,
+                                            flagged and stack <= 0))
                         if kind == "ante" and not ante:
                             ante = amount
                     else:
@@ -467,7 +457,7 @@ class PokerNowReader:
                             raise LineError(no, f"{entry!r}: he already had more in")
                         commit[player] = amount
                         stack = left[player] = left.get(player, 0) - added
-                        append(_POST(no, player, kind, added, 0, flagged and stack <= 0))
+                        append(ev.PostBlind(no, player, kind, added, 0, flagged and stack <= 0))
                         if amount > bet:
                             bet, bet_all_in = amount, flagged
                         if blind == "small" and small is None and player in seat_of:
@@ -475,42 +465,42 @@ class PokerNowReader:
                         elif blind == "big" and not big and not flagged:
                             big = amount
                 elif code == SHOWS:
-                    append(_SHOWS(no, player, row[3], ""))
+                    append(ev.Shows(no, player, row[3], ""))
                 elif code == COLLECTED:
                     if not showdown:
                         showdown = True
                         if len(seats) - len(folded) > 1:
-                            append(_SHOWDOWN(no, 0))
+                            append(ev.ShowdownStart(no, 0))
                     run = row[4]
                     if run < 0:
                         raise LineError(no, f"a collection on an unknown run: {entry!r}")
-                    append(_COLLECTED(no, player, row[3], None,
-                                      run or (1 if run_twice else 0)))
+                    append(ev.Collected(no, player, row[3], None,
+                                        run or (1 if run_twice else 0)))
                 else:  # UNCALLED
-                    append(_RETURNED(no, player, row[3]))
+                    append(ev.UncalledReturned(no, player, row[3]))
             elif ended:
                 raise LineError(no, f"a row after the hand ended: {entry!r}")
             elif code == BOARD:
                 run = row[2]
                 if run < 0:
                     raise LineError(no, f"a board of an unknown run: {entry!r}")
-                append(_STREET(no, row[1], row[3], run or (1 if run_twice else 0)))
+                append(ev.StreetStart(no, row[1], row[3], run or (1 if run_twice else 0)))
                 commit = {}
                 bet, bet_all_in = 0, False
             elif code == YOUR_HAND:
                 owner = label_of.get(exporter) if exporter is not None else None
                 if owner is not None:
-                    append(_HOLE(no, owner, row[1]))
+                    append(ev.HoleCards(no, owner, row[1]))
                 else:
-                    append(_NOTE(no, "other", None, entry))
+                    append(ev.TableNote(no, "other", None, entry))
             elif code == NOTE:
                 pid = row[1]
                 noted = None if pid is None else (  # (``player`` is a str)
                     label_of.get(pid) or labels.get(pid) or f"{row[2]} @ {pid}")
-                append(_NOTE(no, "other", noted, entry))
+                append(ev.TableNote(no, "other", noted, entry))
             elif code == RUN_AGREED:
                 run_twice = True
-                append(_NOTE(no, "other", None, entry))
+                append(ev.TableNote(no, "other", None, entry))
             elif code == ENDING:
                 if row[1] != hand_id:
                     raise LineError(no, f"hand #{hand_id} ends as hand #{row[1]}")
@@ -550,7 +540,7 @@ class PokerNowReader:
             if "stack" in entry or "chips" in entry:
                 raise LineError(no, f"a stack change the auditor cannot read: {entry!r}"
                                 ) from None
-            append(_NOTE(no, "other", None, entry))
+            append(ev.TableNote(no, "other", None, entry))
             return
         kind = _CHANGES.get(op)
         if kind is None:
@@ -558,7 +548,7 @@ class PokerNowReader:
             if values and isinstance(values[-1], tuple):
                 name, pid = values[-1]
                 player = labels.get(pid) or f"{name} @ {pid}"
-            append(_NOTE(no, "other", player, entry))
+            append(ev.TableNote(no, "other", player, entry))
             return
         name, pid = values[0]
         player = labels.get(pid) or f"{name} @ {pid}"
@@ -569,17 +559,17 @@ class PokerNowReader:
             raise LineError(no, f"{exc} (the log's amounts have {amounts.decimals} "
                                 "decimals)") from None
         if kind == "join":  # approved, registered, table start: the chips come in
-            append(_CHANGE(no, player, kind, stack, None, stack, entry))
+            append(ev.StackChange(no, player, kind, stack, None, stack, entry))
         elif op == "quit":
-            append(_CHANGE(no, player, kind, -stack, stack, 0, entry))
+            append(ev.StackChange(no, player, kind, -stack, stack, 0, entry))
         elif op == "stand_up":
-            append(_CHANGE(no, player, kind, None, stack, None, entry))
+            append(ev.StackChange(no, player, kind, None, stack, None, entry))
         elif before is not None:  # host_set
-            append(_CHANGE(no, player, kind, stack - before, before, stack, entry))
+            append(ev.StackChange(no, player, kind, stack - before, before, stack, entry))
         elif op == "queued":
-            append(_CHANGE(no, player, kind, None, None, None, entry))
+            append(ev.StackChange(no, player, kind, None, None, None, entry))
         else:  # joined, sit back, rebuy: the stack he plays the next hand with
-            append(_CHANGE(no, player, kind, None, None, stack, entry))
+            append(ev.StackChange(no, player, kind, None, None, stack, entry))
 
     # --- header facts ----------------------------------------------------------------------
 

@@ -498,6 +498,7 @@ _PLAIN = _BETTING | frozenset({
 
 _SUMMARY = object()
 _UNSUPPORTED_STREET = object()
+_NOTHING = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
 
 
 # --- header ---------------------------------------------------------------------------
@@ -663,8 +664,9 @@ class PokerStarsReader:
         self.lines: dict[str, tuple[Recipe, list[str], str | None]] = {}
         # (Line up to its cards, how many card groups) -> (recipe, values, name).
         self.carded: dict[tuple[str, int], tuple[Recipe, list[str], str | None]] = {}
-        # (decimals, big blind) -> line as printed -> how to make its event.
-        self.exact: dict[tuple[int, int], dict[str, Made]] = {}
+        # (decimals, big blind) -> line as printed -> what it made: its event (each hand
+        # gets its own, ``Event.at``), a value of its own, or _NOTHING.
+        self.exact: dict[tuple[int, int], dict[str, object]] = {}
         # Header without its hand number and with the date's digits masked -> header.
         self.headers: dict[str, _HeaderInfo] = {}
         # Table line without its name and button seat (see ``_table``) -> table.
@@ -766,7 +768,7 @@ class PokerStarsReader:
                 parts = None if plain is None else (plain[1], plain[2], plain[3])
             if parts is not None:
                 number, player, stack = parts
-                return _NEW[ev.Seat](no, _whole(number), player, ctx.amounts[stack], False)  # type: ignore[return-value]
+                return ev.Seat(no, _whole(number), player, ctx.amounts[stack], False)
         name = seat_line_name(text)
         if name is None:
             return None
@@ -790,7 +792,7 @@ class PokerStarsReader:
         make, args, _ = recipe(values, name, ctx)
         return make(no, *args)
 
-    def _exact(self, game: _HeaderInfo) -> dict[str, Made]:
+    def _exact(self, game: _HeaderInfo) -> dict[str, object]:
         """The lines read before under the amounts and blinds of ``game``."""
         key = (game.decimals, game.big_blind)
         found = self.exact.get(key)
@@ -914,19 +916,23 @@ class PokerStarsReader:
                 if in_summary and restating and _restates_a_seat(text):
                     restated += 1
                     continue
-                made = exact.get(text)
-                if made is None:
+                seen = exact.get(text)
+                if seen is None:
                     recipe, values, name = self._line(text, names, seated, no)
-                    made = recipe(values, name, ctx)
+                    make, args, reusable = recipe(values, name, ctx)
+                    event = make(no, *args)
                     if ctx.run:
                         # Lines after a run-it-twice board depend on the run: read them anew.
                         exact = {}
-                    elif made[2] and "[" not in text and len(text) < _CACHED_LINE:
+                    elif reusable and "[" not in text and len(text) < _CACHED_LINE:
                         # Lines with cards (deals, boards, shown hands) seldom come twice.
                         if len(exact) >= self.MAX_CACHE:
                             exact.clear()
-                        exact[text] = made
-                event = made[0](no, *made[1])
+                        exact[text] = _NOTHING if event is None else event
+                elif isinstance(seen, ev.Event):
+                    event = seen.at(no)  # the line read before, on this line
+                else:
+                    event = None if seen is _NOTHING else seen
                 cls = event.__class__
                 if cls in _PLAIN:
                     if in_summary and cls in _BETTING:

@@ -370,6 +370,7 @@ _PLAIN = _BETTING | frozenset({ev.HoleCards, ev.Shows, ev.Collected, ev.Showdown
 _SUMMARY = object()
 _BLINDS = object()
 _UNSUPPORTED_STREET = object()
+_NOTHING = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
 
 
 # --- header ---------------------------------------------------------------------------
@@ -507,17 +508,18 @@ class WinamaxReader:
         self.recipes: dict[str, Recipe] = {}
         # What follows a seated player's name (" calls 0.05€") -> (recipe, values).
         self.actions: dict[str, tuple[Recipe, list[str]]] = {}
-        # (decimals, big blind) -> line as printed -> how to make its event.
-        self.exact: dict[tuple[int, int], dict[str, Made]] = {}
+        # (decimals, big blind) -> line as printed -> what it made: its event (each hand
+        # gets its own, ``Event.at``), a value of its own, or _NOTHING.
+        self.exact: dict[tuple[int, int], dict[str, object]] = {}
         # Header without its hand id and date -> game; table line without its name and
         # button -> table.
         # (line up to its cards, how many card groups) -> (recipe, values, name).
         self.carded: dict[tuple[str, int], tuple[Recipe, list[str], str | None]] = {}
         # A summary seat line's text after the name, cards and description cut -> recipe.
         self.summary: dict[str, Recipe] = {}
-        # A plain seat line as printed -> its Seat's fields (a stack seldom changes
-        # between two hands of a player who did not play).
-        self.seats: dict[str, tuple[int, str, int, bool]] = {}
+        # A plain seat line as printed -> its Seat, given each hand on its own line
+        # (a stack seldom changes between two hands of a player who did not play).
+        self.seats: dict[str, ev.Seat] = {}
         self.headers: dict[str, _Game] = {}
         self.tables: dict[str, _Table] = {}
 
@@ -616,17 +618,17 @@ class WinamaxReader:
         not one."""
         seen = self.seats.get(text) if self.caching else None
         if seen is not None:
-            return _NEW[ev.Seat](no, *seen)  # type: ignore[return-value]
+            return seen.at(no)
         if not text.startswith("Seat "):
             return None
         plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
         if plain is not None:
-            seat, name, stack = plain.groups()
-            args = (int(seat), name, ctx.amounts[stack], False)
+            number, name, stack = plain.groups()
+            seat = ev.Seat(no, int(number), name, ctx.amounts[stack], False)
             if len(self.seats) >= self.MAX_CACHE:
                 self.seats.clear()
-            self.seats[text] = args
-            return _NEW[ev.Seat](no, *args)  # type: ignore[return-value]
+            self.seats[text] = seat
+            return seat
         name = seat_name(text)
         if name is None:
             return None
@@ -645,7 +647,7 @@ class WinamaxReader:
         make, args, _ = recipe(values, name, ctx or _NO_CONTEXT)
         return make(no, *args)
 
-    def _exact(self, game: _Game) -> dict[str, Made]:
+    def _exact(self, game: _Game) -> dict[str, object]:
         """The lines read before under the amounts and blinds of ``game``."""
         key = (game.decimals, game.big_blind)
         found = self.exact.get(key)
@@ -817,15 +819,20 @@ class WinamaxReader:
                 # read as before.
                 continue
             no = base + i if numbers is None else numbers[i]
-            made = exact.get(text)
-            if made is None:
+            seen = exact.get(text)
+            if seen is None:
                 recipe, values, named = self._line(text, firsts, no)  # (``name``: a str above)
-                made = recipe(values, named, ctx)
-                if made[2] and "[" not in text:
+                make, args, reusable = recipe(values, named, ctx)
+                event = make(no, *args)
+                # (Not a summary's abbreviated total: it holds its line, and is not an event.)
+                if reusable and "[" not in text and event.__class__ is not _Abbreviated:
                     if len(exact) >= self.MAX_CACHE:
                         exact.clear()
-                    exact[text] = made
-            event = made[0](no, *made[1])
+                    exact[text] = _NOTHING if event is None else event
+            elif isinstance(seen, ev.Event):
+                event = seen.at(no)  # the line read before, on this line
+            else:
+                event = None if seen is _NOTHING else seen
             cls = event.__class__
             if cls in _PLAIN:
                 if in_summary and cls in _BETTING:
@@ -839,8 +846,8 @@ class WinamaxReader:
             if cls is ev.Raise:
                 if in_blinds:
                     # "raises 1€ to 3€" among the blinds (2014): a post of both blinds.
-                    event = _NEW[ev.PostBlind](no, event.player, "small_and_big", event.to,
-                                               max(0, event.to - ctx.big_blind), event.all_in)
+                    event = ev.PostBlind(no, event.player, "small_and_big", event.to,
+                                         max(0, event.to - ctx.big_blind), event.all_in)
                     posted.add(event.player)  # type: ignore[attr-defined]
                     odd_blinds = True
                 elif odd_blinds and preflop and event.by is not None:
@@ -849,8 +856,8 @@ class WinamaxReader:
             elif cls is ev.Bet:
                 if preflop and (bet := _current_bet(events)) > 0:
                     # "bets X" with the big blind already the bet: a raise by X.
-                    event = _NEW[ev.Raise](no, event.player, bet + event.amount,
-                                           event.amount, event.all_in)
+                    event = ev.Raise(no, event.player, bet + event.amount,
+                                     event.amount, event.all_in)
                 append(event)
             elif cls is ev.PostBlind:
                 event = _settle_post(event, events, posted, small_posted, ctx.big_blind)
@@ -940,7 +947,7 @@ def _raise_size(raise_: ev.Raise, events: list[ev.Event], preflop: bool,
     faced = max(top, big_blind) if preflop and posted_big else top
     base = to - by
     if base != faced and base in (top, big, max(put.values(), default=0)):
-        return _NEW[ev.Raise](raise_.line, raise_.player, to, None, raise_.all_in)  # type: ignore[return-value]
+        return ev.Raise(raise_.line, raise_.player, to, None, raise_.all_in)
     return raise_
 
 
@@ -974,13 +981,13 @@ def _settle_post(post: ev.PostBlind, events: list[ev.Event], posted: set[str],
             # "posts small blind 3€ out of position" + "posts big blind 0€ out of
             # position": one post of both blinds, its part above the big blind dead.
             amount = last.amount  # type: ignore[attr-defined]
-            events[-1] = _NEW[ev.PostBlind](last.line, player, "small_and_big", amount,
-                                            max(0, amount - big_blind), last.all_in)  # type: ignore[attr-defined]
+            events[-1] = ev.PostBlind(last.line, player, "small_and_big", amount,
+                                      max(0, amount - big_blind), last.all_in)  # type: ignore[attr-defined]
             return None
     if kind == "small" and (small_posted or player in posted):
         # A second small blind, or one of a player who posted already: dead money.
-        return _NEW[ev.PostBlind](post.line, player, "dead", post.amount, post.amount,  # type: ignore[return-value]
-                                  post.all_in)
+        return ev.PostBlind(post.line, player, "dead", post.amount, post.amount,
+                            post.all_in)
     return post
 
 
@@ -990,7 +997,7 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
     collected = sum(e.amount for e in events if e.__class__ is ev.Collected)  # type: ignore[attr-defined]
     half = stated.precision // 2
     total = collected if abs(collected - stated.total) <= half else stated.total
-    return _NEW[ev.PotSummary](stated.line, total, None, (), stated.rake, ())  # type: ignore[return-value]
+    return ev.PotSummary(stated.line, total, None, (), stated.rake, ())
 
 
 _HAND_ID = re.compile(r"\d+-\d+-\d+")

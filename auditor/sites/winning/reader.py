@@ -629,11 +629,6 @@ def _explain(exc: UnexpectedInput, shape: str, text: str, classic: bool) -> str:
     return f"not an {kind} line{where}: {text.strip()[:120]!r}"
 
 
-_NEW = {cls: ev.positional(cls) for cls in (
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.UncalledReturned, ev.Shows, ev.Mucks, ev.Collected, ev.ShowdownStart, ev.PotSummary,
-    ev.BoardSummary, ev.TableNote, ev.Seat, ev.HandCancelled,
-)}
 _CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
 _CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
 # Lines longer than this are read but not kept by what surrounds their name (a hostile
@@ -641,9 +636,6 @@ _CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
 _CACHED_LINE = 2000
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (_NEW[c] for c in (ev.Fold, ev.Check, ev.Call, ev.Bet,
-                                                       ev.Raise))
-_POST, _HOLE = _NEW[ev.PostBlind], _NEW[ev.HoleCards]
 
 
 class _HandReader:
@@ -813,7 +805,7 @@ class _HandReader:
                 continue
             if dealt and code != DEALT_CARD:
                 for player, (line, cards) in dealt.items():
-                    append(_HOLE(line, player, tuple(cards)))
+                    append(ev.HoleCards(line, player, tuple(cards)))
                 dealt = {}
             if code <= CAPS:  # a post or a betting action
                 player = op[1]
@@ -821,12 +813,12 @@ class _HandReader:
                     raise LineError(no, "an action after the summary started")
                 own = commits.get(player, 0)
                 if code == FOLD:
-                    append(_FOLD(no, player))
+                    append(ev.Fold(no, player))
                 elif code == CHECK:
-                    append(_CHECK(no, player))
+                    append(ev.Check(no, player))
                 elif code == CALL:
                     commits[player] = own + op[2]
-                    append(_CALL(no, player, op[2], op[3]))
+                    append(ev.Call(no, player, op[2], op[3]))
                 elif code == POST:
                     kind, value, all_in = op[2], op[3], op[4]
                     dead = 0
@@ -850,7 +842,7 @@ class _HandReader:
                         commits[player] = own
                         if own > bet:
                             bet = own
-                    append(_POST(no, player, kind, value, dead, all_in))
+                    append(ev.PostBlind(no, player, kind, value, dead, all_in))
                 else:
                     if code in (BET, RAISE_TO):
                         to = op[2] if code == RAISE_TO else own + op[2]
@@ -859,15 +851,15 @@ class _HandReader:
                     commits[player] = to
                     all_in = op[3]
                     if code == BET:
-                        append(_BET(no, player, op[2], all_in))
+                        append(ev.Bet(no, player, op[2], all_in))
                     elif code in (RAISE_TO, RAISE_ADD):
-                        append(_RAISE(no, player, to, None, all_in))
+                        append(ev.Raise(no, player, to, None, all_in))
                     elif to <= bet:  # an all-in or capped call
-                        append(_CALL(no, player, to - own, all_in))
+                        append(ev.Call(no, player, to - own, all_in))
                     elif bet == 0:
-                        append(_BET(no, player, to - own, all_in))
+                        append(ev.Bet(no, player, to - own, all_in))
                     else:
-                        append(_RAISE(no, player, to, None, all_in))
+                        append(ev.Raise(no, player, to, None, all_in))
                     if to > bet:
                         bet = to
                 continue
@@ -889,24 +881,24 @@ class _HandReader:
                     run = on_run
                 commits = {}
                 bet = 0
-                append(_NEW[ev.StreetStart](no, street, board, run if rit else on_run))
+                append(ev.StreetStart(no, street, board, run if rit else on_run))
             elif code == UNCALLED:
                 player = op[1]
                 if player in commits:
                     commits[player] -= op[2]
-                append(_NEW[ev.UncalledReturned](no, player, op[2]))
+                append(ev.UncalledReturned(no, player, op[2]))
             elif code == DEALT:
                 if hole_seen:
                     took_part.add(op[1])
-                    append(_HOLE(no, op[1], op[2]))
+                    append(ev.HoleCards(no, op[1], op[2]))
                 else:
                     # Before "*** HOLE CARDS ***": the card each player is dealt to draw
                     # for the button at a new tournament table, not a hole card.
-                    append(_NEW[ev.TableNote](no, "other", op[1], text))
+                    append(ev.TableNote(no, "other", op[1], text))
             elif code == SHOWS:
-                append(_NEW[ev.Shows](no, op[1], op[2], op[3]))
+                append(ev.Shows(no, op[1], op[2], op[3]))
             elif code == MUCKS:
-                append(_NEW[ev.Mucks](no, op[1], op[2]))
+                append(ev.Mucks(no, op[1], op[2]))
             elif code == COLLECTED:
                 _, player, value, side, numbers = op
                 collected = True
@@ -916,16 +908,16 @@ class _HandReader:
                 else:
                     pot = 0
                     on_run = numbers[0] if numbers and rit else run
-                append(_NEW[ev.Collected](no, player, value, pot, on_run if rit else 0))
+                append(ev.Collected(no, player, value, pot, on_run if rit else 0))
             elif code == HOLE:
                 hole_seen = True
-                append(_NEW[ev.StreetStart](no, "preflop", (), 0))
+                append(ev.StreetStart(no, "preflop", (), 0))
             elif code == SHOWDOWN:
                 if op[2]:
                     run = op[2]
-                append(_NEW[ev.ShowdownStart](no, run if rit else 0))
+                append(ev.ShowdownStart(no, run if rit else 0))
             elif code == NOTE:
-                append(_NEW[ev.TableNote](no, op[2], op[1], text))
+                append(ev.TableNote(no, op[2], op[1], text))
             elif code == RUN_IT:
                 rit = True
             elif code == SUMMARY:
@@ -935,9 +927,9 @@ class _HandReader:
                 showdown_at = len(events)
                 summary_line = no
             elif code == TOTAL:
-                append(_NEW[ev.PotSummary](no, op[2], None, (), op[3], op[4]))
+                append(ev.PotSummary(no, op[2], None, (), op[3], op[4]))
             elif code == BOARD:
-                append(_NEW[ev.BoardSummary](no, op[2], op[3] if rit else 0))
+                append(ev.BoardSummary(no, op[2], op[3] if rit else 0))
             elif code == SEAT_WON:
                 won.append((no, op[1], op[2]))
             elif code == SUMMARY_PLAYER:
@@ -946,14 +938,14 @@ class _HandReader:
                     if showdown_at is not None:
                         # The 2014–16 export has no showdown section: cards shown in the
                         # summary mean the hand went to one.
-                        events.insert(showdown_at, _NEW[ev.ShowdownStart](summary_line, 0))
+                        events.insert(showdown_at, ev.ShowdownStart(summary_line, 0))
                         showdown_at = None
-                    append(_NEW[ev.Shows](no, player, cards, desc))
+                    append(ev.Shows(no, player, cards, desc))
                 elif cards:
-                    append(_NEW[ev.Mucks](no, player, cards))
+                    append(ev.Mucks(no, player, cards))
                 if collects:
                     # One amount per player, whatever pots it came from: no pot label.
-                    append(_NEW[ev.Collected](no, player, collects, None, 0))
+                    append(ev.Collected(no, player, collects, None, 0))
             elif code == IGNORE and classic and text.startswith("Game ended at"):
                 ended = True
             elif code in (OTHER_STREET, BRING_IN):
@@ -973,18 +965,17 @@ class _HandReader:
         if cancelled:
             # No card was dealt (the big blind sat out and the small blind's post came
             # back): the hand was called off.
-            append(_NEW[ev.HandCancelled](summary_line))
+            append(ev.HandCancelled(summary_line))
         if not classic and not collected:
             # A hand won without a showdown prints no "collected" line: the summary's
             # "did not show and won $0.25" is the payment.
             for line, player, value in won:
-                append(_NEW[ev.Collected](line, player, value, 0, 0))
+                append(ev.Collected(line, player, value, 0, 0))
         limit, stakes = self._limit(game, facts, posted_big)
         info = self._info(game, facts, limit, stakes)
-        seat_new = _NEW[ev.Seat]
         seat_rows.sort(key=lambda r: r[1])
         seats = tuple(
-            seat_new(line, seat, name, stack, out or (classic and name not in took_part))
+            ev.Seat(line, seat, name, stack, out or (classic and name not in took_part))
             for line, seat, name, stack, out in seat_rows
         )
         dialect: Dialect = reader.dialects[classic]
