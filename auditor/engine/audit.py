@@ -36,7 +36,7 @@ Choices a reader may want to know:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from auditor.engine.fitting import Claim, fit
@@ -532,7 +532,7 @@ def _take_implied_return(stated: Stated, owner: str, excess: int, pots: int) -> 
             if part == ev.amount:
                 del collected[i]
             else:
-                collected[i] = (replace(ev, amount=ev.amount - part), index, run)
+                collected[i] = (_paying(ev, ev.amount - part, ev.pot), index, run)
             if not left:
                 break
     stated.paid_out -= back
@@ -878,12 +878,19 @@ def _rebalanced(placed: list[tuple[Collected, int]],
             if j == index or room <= 0 or ev.player not in players:
                 continue
             moved = min(over, room, ev.amount)
-            out[i] = (replace(ev, amount=ev.amount - moved), index)
-            out.append((replace(ev, amount=moved, pot=None), j))
+            out[i] = (_paying(ev, ev.amount - moved, ev.pot), index)
+            out.append((_paying(ev, moved, None), j))
             paid[index] -= moved
             paid[j] += moved
             break
     return [(ev, index) for ev, index in out if ev.amount]
+
+
+def _paying(ev: Collected, amount: int, pot: int | None) -> Collected:
+    """``ev`` paying ``amount`` from ``pot``: ``dataclasses.replace``'s result, built
+    directly (``replace`` reads the class's fields and calls it by keyword, about 40
+    times the cost, and an iPoker game asks for it about once; bench/LEVERS.md §29)."""
+    return Collected(ev.line, ev.player, amount, pot, ev.run)
 
 
 def _spread(ev: Collected, parts: Sequence[tuple[int, tuple[str, ...]]]) -> list[Collected]:
@@ -898,7 +905,7 @@ def _spread(ev: Collected, parts: Sequence[tuple[int, tuple[str, ...]]]) -> list
     for n, (amount, _) in enumerate(mine):
         part = left if n == len(mine) - 1 else min(left, amount)
         if part:
-            pieces.append(replace(ev, amount=part, pot=None))
+            pieces.append(_paying(ev, part, None))
         left -= part
     return pieces
 
