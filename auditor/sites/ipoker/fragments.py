@@ -8,10 +8,16 @@ character references is an error (``undefined entity``): nothing is ever expande
 
 Speed: one expat pass per fragment, with a Python callback only where an element
 starts and for the text of the elements that hold text (``TEXT_TAGS``): expat builds
-each element's attributes in C (a dictionary, in document order), and skips the text of
-the others (the white space between elements, most of its callbacks). The elements are
-those ``elements_by_callbacks`` builds from every callback (the reference the readers
-are tested against), with the same lines, attributes and, for the elements read, texts.
+each element's attributes in C, and skips the text of the others (the white space
+between elements, most of its callbacks). The elements are those
+``elements_by_callbacks`` builds from every callback (the reference the readers are
+tested against), with the same lines, attributes and, for the elements read, texts.
+
+An element's attributes are expat's ordered list, ``[name, value, name, value, …]`` in
+document order (``attribute`` reads one): a game's elements hold a few attributes each,
+and a dictionary per element, each name hashed into it, cost more than the readers'
+look-ups save (bench/LEVERS.md §30). Expat refuses an attribute given twice, so each
+name is in the list once.
 """
 
 from __future__ import annotations
@@ -22,9 +28,10 @@ from xml.parsers.expat import ExpatError, ParserCreate
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-# One element: [tag, attributes, file line, text]. The text is what follows the start
-# tag up to the next start tag, end tags left out: readers strip it, and read it only for
-# elements that hold text and no children (``TEXT_TAGS``).
+# One element: [tag, attributes, file line, text]. The attributes are a flat list of
+# names and values (see the module's doc). The text is what follows the start tag up to
+# the next start tag, end tags left out: readers strip it, and read it only for elements
+# that hold text and no children (``TEXT_TAGS``).
 Node = list[Any]
 
 # The elements a game is read from, and those whose text is read.
@@ -32,6 +39,18 @@ GAME_TAGS = ("game", "player", "round", "action", "cards", "startdate")
 TEXT_TAGS = ("cards", "startdate")
 _GAME = frozenset(GAME_TAGS)
 _TEXT = frozenset(TEXT_TAGS)
+
+
+def attribute(attrs: list[str], name: str, default: str = "") -> str:
+    """The value of attribute ``name`` in an element's ``attrs``, or ``default``.
+
+    >>> attribute(["seat", "3", "name", "Jo"], "name"), attribute([], "seat", "0")
+    ('Jo', '0')
+    """
+    for i in range(0, len(attrs), 2):
+        if attrs[i] == name:
+            return attrs[i + 1]
+    return default
 
 
 class XmlError(ValueError):
@@ -85,6 +104,7 @@ def _defused() -> Any:
     tag and attribute name expat hands over (8 % of a game's parse, bench/LEVERS.md §21);
     the names compare equal all the same."""
     expat = ParserCreate(None, "}", intern=None)
+    expat.ordered_attributes = True
     expat.StartDoctypeDeclHandler = _DEFUSED.defused_start_doctype_decl
     expat.EntityDeclHandler = _DEFUSED.defused_entity_decl
     expat.UnparsedEntityDeclHandler = _DEFUSED.defused_unparsed_entity_decl
@@ -132,7 +152,7 @@ class _Collector:
         self.current: Node = []
         self.reading = False  # whether the text handler is on (setting it costs a lookup)
 
-    def start(self, tag: str, attrs: dict[str, str]) -> None:
+    def start(self, tag: str, attrs: list[str]) -> None:
         tags, texts = self.tags, self.texts
         if tags is None or tag in tags:
             node = [tag, attrs, self.expat.CurrentLineNumber + self.offset, ""]
@@ -179,7 +199,7 @@ def _simple_elements(text: str, first_line: int) -> list[Node]:
         tag, _, chars = part.partition(">")
         if tag[:1] != "/":
             empty = tag[-1:] == "/"
-            current = [(tag[:-1] if empty else tag).rstrip(" \t\n"), {}, line, ""]
+            current = [(tag[:-1] if empty else tag).rstrip(" \t\n"), [], line, ""]
             nodes.append(current)
         if chars and current is not None and i < last:  # (after the root: not text)
             current[3] += chars
@@ -203,8 +223,7 @@ def elements_by_callbacks(text: str, first_line: int) -> list[Node]:
 
     def start(tag: str, attrs: list[str]) -> None:
         # ``ordered_attributes`` (set by the parser): [name, value, name, value, …]
-        append([tag, dict(zip(attrs[::2], attrs[1::2], strict=True)) if attrs else {},
-                expat.CurrentLineNumber + offset, ""])
+        append([tag, attrs, expat.CurrentLineNumber + offset, ""])
 
     def data(chunk: str) -> None:
         if nodes:

@@ -55,7 +55,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountError, format_amount, parse_amount
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.sites.ipoker.fragments import XmlError, elements
+from auditor.sites.ipoker.fragments import XmlError, attribute, elements
 
 SITE = "ipoker"
 STREETS: tuple[ev.Street, ...] = ("preflop", "flop", "turn", "river")
@@ -470,7 +470,7 @@ class IPokerReader:
         nodes = elements(text if closed else text + "</game>", block.first_line)
         if not nodes or nodes[0][0] != "game":
             raise LineError(block.first_line, "the block is not a <game> element")
-        hand_id = nodes[0][1].get("gamecode", "")
+        hand_id = attribute(nodes[0][1], "gamecode")
         decimals = 0 if session.tournament is not None else 2
         comma = session.comma or (
             "," in text and _QUICK_COMMA.search(text) is not None
@@ -487,15 +487,25 @@ class IPokerReader:
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
         value_of = money.get
         new_act = tuple.__new__  # what _Act(…) does, without its Python-level __new__
-        # (Typed, ``attrs.get`` compiles to a dict lookup; a bound ``get`` would be a call.)
-        attrs: dict[str, str]
+        attrs: list[str]
         for tag, attrs, line, value in nodes:
             if tag == "action":
-                name = attrs.get("player", "")
-                sum_text = attrs.get("sum", "0")
+                # Its four attributes in one walk of the list (see ``fragments``).
+                name = no_text = kind_text = ""
+                sum_text = "0"
+                for i in range(0, len(attrs), 2):
+                    key = attrs[i]
+                    if key == "player":
+                        name = attrs[i + 1]
+                    elif key == "sum":
+                        sum_text = attrs[i + 1]
+                    elif key == "type":
+                        kind_text = attrs[i + 1]
+                    elif key == "no":
+                        no_text = attrs[i + 1]
                 try:
-                    kind = int(attrs.get("type", ""))
-                    no = int(attrs.get("no", ""))
+                    kind = int(kind_text)
+                    no = int(no_text)
                 except ValueError:
                     raise LineError(line, "an <action> without a number 'no' and 'type'"
                                     ) from None
@@ -515,10 +525,10 @@ class IPokerReader:
             elif tag == "cards":
                 if street < 0:
                     raise LineError(line, "a <cards> element outside a <round>")
-                kind_text = attrs.get("type", "")
+                kind_text = attribute(attrs, "type")
                 cards = cards_of(value)
                 if kind_text == "Pocket":
-                    name = attrs.get("player", "")
+                    name = attribute(attrs, "player")
                     p = players.get(name)
                     if p is None:
                         raise LineError(line, f"cards dealt to {name!r}, who is not among "
@@ -546,7 +556,7 @@ class IPokerReader:
                 players[p.name] = p
             elif tag == "round":
                 try:
-                    number = int(attrs.get("no", ""))
+                    number = int(attribute(attrs, "no"))
                 except ValueError:
                     raise LineError(line, "a <round> without a number") from None
                 street = _STREET_OF_ROUND.get(number, 3)
@@ -560,8 +570,8 @@ class IPokerReader:
         acts.sort()
         symbol = ""
         for tag, attrs, _, _ in nodes:
-            if tag == "player" and attrs.get("name"):
-                symbol = _symbol_of(attrs.get("chips", ""))
+            if tag == "player" and attribute(attrs, "name"):
+                symbol = _symbol_of(attribute(attrs, "chips"))
                 break
         info = self._info(session, hand_id, players, acts, symbol, decimals, money,
                           start_text or session.startdate)
@@ -882,8 +892,10 @@ def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
         raise LineError(line, f"{what}: {exc}") from exc
 
 
-def _player(attrs: dict[str, str], line: int, money: _Amounts) -> _Player | None:
+def _player(node_attrs: list[str], line: int, money: _Amounts) -> _Player | None:
     """A ``<player>`` element; None for an empty seat (no name)."""
+    # (Six a game, read by name: a dictionary pays here.)
+    attrs = {node_attrs[i]: node_attrs[i + 1] for i in range(0, len(node_attrs), 2)}
     name = attrs.get("name", "")
     if not name:
         return None

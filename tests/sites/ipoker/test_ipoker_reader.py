@@ -468,7 +468,10 @@ def test_the_fast_element_reader_matches_expat_s_callbacks() -> None:
                odd.replace("><", ">\n<").replace("a&gt;b", "Jörg €\u1680"),
                odd.replace("><", ">\r\n<"), odd.replace("><", ">\r<", 3),
                '<?xml version="1.0" encoding="ISO-8859-1"?>\n<game gamecode="é">\n'
-               '<player name="€"/>\n</game>']
+               '<player name="€"/>\n</game>',
+               # start tags over several lines, after multibyte characters
+               '<game gamecode="1">\n<player\n name="Ünal €"\n seat="1"/>\n<round no="0">'
+               '\n\n<action no="1"\nplayer="Ünal €" type="1"\n sum="€1"/>\n</round>\n</game>']
 
     def read(fast: bool, text: str, first: int, every: bool) -> object:
         try:
