@@ -79,7 +79,8 @@ class _Parts:
         collector: list[pq.FileMetaData] = []
         with fs.open(path, "wb") as f:
             pq.write_table(table, f, row_group_size=self.report.chunk_rows,
-                           compression="zstd", metadata_collector=collector)
+                           compression="zstd", use_dictionary=self.schema.dictionary or False,
+                           metadata_collector=collector)
         collector[-1].set_file_path(name)
         self.collected += collector
 

@@ -25,7 +25,8 @@ class ParquetSink:
             arrow = arrow.with_metadata({**(arrow.metadata or {}), **metadata})
         self._schema = arrow
         try:
-            self._writer = pq.ParquetWriter(self._file, arrow, compression="zstd")
+            self._writer = pq.ParquetWriter(self._file, arrow, compression="zstd",
+                                            use_dictionary=schema.dictionary or False)
         except BaseException:
             discard(self._partial, self._file)
             raise

@@ -48,6 +48,9 @@ class Column:
     kind: ColumnKind
     nullable: bool = False
     categories: tuple[str, ...] = ()
+    # Whether few values fill the column over a run (a file's name, a site, stakes): the
+    # Parquet writer keeps those in a dictionary (see ``TableSchema.dictionary``).
+    repeats: bool = False
 
     @property
     def arrow_type(self) -> pa.DataType:
@@ -144,6 +147,15 @@ class TableSchema:
         return _arrow_schema(self.columns)
 
     @property
+    def dictionary(self) -> list[str]:
+        """The columns Parquet dictionary-encodes: categories, and those whose values
+        repeat. The others (hand ids, times, names, amounts) take more room in a
+        dictionary than plain under zstd, and more time to write: a PokerStars report
+        is a sixth smaller without theirs (the hands table a third), and its rows are
+        written about 1.3 µs a hand sooner (bench/LEVERS.md §31)."""
+        return [c.name for c in self.columns if c.repeats or c.kind == "category"]
+
+    @property
     def dtypes(self) -> dict[str, Any]:
         """The pandas dtype of every column."""
         return {c.name: c.pandas_dtype for c in self.columns}
@@ -228,8 +240,8 @@ def _pandas_type_for(arrow_type: pa.DataType) -> Any:
     return None
 
 
-def _string(name: str, *, nullable: bool = False) -> Column:
-    return Column(name, "string", nullable)
+def _string(name: str, *, nullable: bool = False, repeats: bool = False) -> Column:
+    return Column(name, "string", nullable, repeats=repeats)
 
 
 def _int(name: str) -> Column:
@@ -243,18 +255,19 @@ def _money(name: str, *, nullable: bool = False) -> Column:
 FINDINGS = TableSchema(
     name="findings",
     columns=(
-        _string("source"),
+        _string("source", repeats=True),
         _string("hand_id", nullable=True),  # null when the header itself did not parse
         _int("line"),
-        _string("code"),
-        _string("rule"),
+        _string("code", repeats=True),
+        _string("rule", repeats=True),
         Column("severity", "category", categories=SEVERITIES),
-        _string("street", nullable=True),
+        _string("street", nullable=True, repeats=True),
         _string("player", nullable=True),
         _string("message"),
         _money("expected", nullable=True),
         _money("observed", nullable=True),
-        _string("currency"),  # the hand's (see HANDS), so that amounts are never mixed
+        # the hand's (see HANDS), so that amounts are never mixed
+        _string("currency", repeats=True),
     ),
     # docs/findings.md promises source, line, code; the rest makes the order total, so two
     # runs over the same input write byte-identical tables.
@@ -277,19 +290,20 @@ FINDINGS = TableSchema(
 HANDS = TableSchema(
     name="hands",
     columns=(
-        _string("source"),
+        _string("source", repeats=True),
         _string("hand_id", nullable=True),
         _int("first_line"),
         _int("last_line"),
-        _string("site", nullable=True),  # site … stakes are null when the header did not parse
-        _string("game", nullable=True),
-        _string("limit_type", nullable=True),  # NL, PL, FL, CNL
-        _string("stakes", nullable=True),
+        # site … stakes are null when the header did not parse
+        _string("site", nullable=True, repeats=True),
+        _string("game", nullable=True, repeats=True),
+        _string("limit_type", nullable=True, repeats=True),  # NL, PL, FL, CNL
+        _string("stakes", nullable=True, repeats=True),
         # ISO code; CHIPS for play money and home-game chips, TOURNAMENT-CHIPS for a
         # tournament's: never added to real money nor to each other.
-        _string("currency"),
-        _string("table_name"),  # "" when the history names none
-        _string("tournament", nullable=True),
+        _string("currency", repeats=True),
+        _string("table_name", repeats=True),  # "" when the history names none
+        _string("tournament", nullable=True, repeats=True),
         _string("started", nullable=True),  # the header's date and time, as printed
         Column("started_at", "timestamp", nullable=True),  # UTC; null where no zone is given
         Column("status", "category", categories=STATUSES),
@@ -300,10 +314,10 @@ HANDS = TableSchema(
 PAYOUTS = TableSchema(
     name="payouts",
     columns=(
-        _string("source"),
+        _string("source", repeats=True),
         _string("hand_id"),
-        _string("site"),
-        _string("currency"),
+        _string("site", repeats=True),
+        _string("currency", repeats=True),
         _string("player"),
         _int("seat"),
         _money("contributed"),
@@ -322,10 +336,10 @@ PAYOUTS = TableSchema(
 SESSIONS = TableSchema(
     name="sessions",
     columns=(
-        _string("source"),
-        _string("site"),
-        _string("table_name"),
-        _string("currency"),
+        _string("source", repeats=True),
+        _string("site", repeats=True),
+        _string("table_name", repeats=True),
+        _string("currency", repeats=True),
         _string("player"),
         _int("hands"),
         _money("bought_in"),
@@ -334,8 +348,9 @@ SESSIONS = TableSchema(
         _money("cashed_out"),
         _money("final_stack"),
         _int("unaudited_hands"),  # hands of the log not audited: their chips are not in net
-        _string("ledger", nullable=True),  # the ledger file, where one was given
-        _string("ledger_amounts_in", nullable=True),  # "cents", or "chips" (the log's unit)
+        _string("ledger", nullable=True, repeats=True),  # the ledger file, where one was given
+        # "cents", or "chips" (the log's unit)
+        _string("ledger_amounts_in", nullable=True, repeats=True),
         _money("ledger_buy_in", nullable=True),
         _money("ledger_buy_out", nullable=True),
         _money("ledger_stack", nullable=True),
