@@ -17,6 +17,7 @@ What the apps write their own way (measured on every corpus hand of theirs, fpdb
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from lark import Tree
 
@@ -24,7 +25,6 @@ from auditor.model import events as ev
 from auditor.model.dialect import Dialect
 from auditor.model.hand import Hand
 from auditor.sites.pokerstars.reader import (
-    _NEW,
     Made,
     PokerStarsReader,
     Recipe,
@@ -33,9 +33,6 @@ from auditor.sites.pokerstars.reader import (
     _RecipeBuilder,
     _tokens,
 )
-
-_HOUSE_MONEY = ev.positional(ev.HouseMoney)
-_NOTE = _NEW[ev.TableNote]
 
 
 class ClubRecipeBuilder(_RecipeBuilder):
@@ -47,23 +44,23 @@ class ClubRecipeBuilder(_RecipeBuilder):
         c = self.first(tree, "CARDS")
         name = next(x for x in tree.children if isinstance(x, Tree) and x.data == "hand_name")
         words = " ".join(str(t) for t in _tokens(name))
-        new = _NEW[ev.Shows]
-        return lambda v, player, ctx: (
-            new, (player, _cards(v[c]) if c is not None else (), words), True)
+        return lambda v, player, ctx, no: (
+            ev.Shows(no, player, _cards(v[c]) if c is not None else (), words), True)
 
     def r_house_money(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
-        return lambda v, name, ctx: (_HOUSE_MONEY, (ctx.amounts[v[a]], "STP"), True)
+        return lambda v, name, ctx, no: (ev.HouseMoney(no, ctx.amounts[v[a]], "STP"), True)
 
     def r_pot_summary(self, tree: Tree) -> Recipe:
         # Run It Once lists the splash ("| STP €5.00"): house money put in, not a fee
         # taken out (its "STP added" line is the HouseMoney event).
         recipe = super().r_pot_summary(tree)
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
-            new, (total, main, sides, rake, fees), reusable = recipe(v, name, ctx)
-            return new, (total, main, sides, rake,
-                         tuple(f for f in fees if f[0] != "STP")), reusable
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
+            pot: ev.PotSummary
+            pot, reusable = recipe(v, name, ctx, no)
+            return ev.PotSummary(no, pot.total, pot.main, pot.sides, pot.rake,
+                                 tuple(f for f in pot.fees if f[0] != "STP")), reusable
 
         return make
 
@@ -150,5 +147,5 @@ def _raises_as_added(events: tuple[ev.Event, ...]) -> tuple[ev.Event, ...] | Non
     return tuple(out) if out is not None else None
 
 
-def _comment(v: list[str], name: str | None, ctx: _Context) -> Made:
-    return _NOTE, ("other", None, v[0]), True
+def _comment(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
+    return ev.TableNote(no, "other", None, v[0]), True

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from itertools import compress
+from typing import Any, cast
 
 from lark import Tree
 
@@ -27,7 +28,6 @@ from auditor.parsing.shape import CARDS, NUM, PLAYER, QUOTED, split_fields
 from auditor.sites.base import header_info
 from auditor.sites.pokerstars.reader import (
     _DIGITS,
-    _NEW,
     _NO_CONTEXT,
     GameOf,
     Made,
@@ -45,8 +45,6 @@ from auditor.sites.pokerstars.reader import (
 )
 
 _DEALT_SHAPE = f"Dealt to {PLAYER} {CARDS}"
-_HOUSE_MONEY = ev.positional(ev.HouseMoney)
-_SIDE_PAYMENT = ev.positional(ev.SidePayment)
 _RUN_WORDS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 # The game words a tournament's header ends with, after the tournament's free-text name
@@ -83,16 +81,16 @@ class GGRecipeBuilder(_RecipeBuilder):
         def render(p: list[str | int], v: list[str]) -> str:
             return " ".join(v[x] if isinstance(x, int) else x for x in p)
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             game = " ".join(render(w, v) for w in words) + (f" ({note})" if note else "")
-            return _just_header, (_Header(
+            return _Header(
                 hand_id=v[hand_id],
                 tournament=v[tournament] if tournament is not None else None,
                 game_text=game,
                 stakes=(v[stakes[0]], v[stakes[1]]) if stakes else None,
                 ante=v[ante] if ante is not None else None,
                 cap=None, currency=currency, button_blind=False,
-            ),), True
+            ), True
 
         return make
 
@@ -121,22 +119,21 @@ class GGRecipeBuilder(_RecipeBuilder):
             return super().r_street(tree)
         run = next((int(c.data[-1]) for c in tree.children
                     if isinstance(c, Tree) and c.data.startswith("run")), 0)
-        street = next(c.data for c in tree.children
-                      if isinstance(c, Tree) and not c.data.startswith("run"))
+        street = cast(ev.Street, next(c.data for c in tree.children
+                                      if isinstance(c, Tree) and not c.data.startswith("run")))
         a, b = cs[0], cs[-1]
-        new = _NEW[ev.StreetStart]
         if a == b:
-            def flop(v: list[str], name: str | None, ctx: _Context) -> Made:
+            def flop(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
                 if run:
                     ctx.run = run
-                return new, (street, _cards(v[a]), run), not run
+                return ev.StreetStart(no, street, _cards(v[a]), run), not run
 
             return flop
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             if run:
                 ctx.run = run
-            return new, (street, _cards(v[a]) + _cards(v[b]), run), not run
+            return ev.StreetStart(no, street, _cards(v[a]) + _cards(v[b]), run), not run
 
         return make
 
@@ -146,11 +143,10 @@ class GGRecipeBuilder(_RecipeBuilder):
             return super().r_post(tree)
         # "posts missed blind $5": dead money, beside the live big blind posted with it.
         (a,), all_in = self.nums(tree), self._all_in(tree)
-        new = _NEW[ev.PostBlind]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             amount = ctx.amounts[v[a]]
-            return new, (name, "dead", amount, amount, all_in), True
+            return ev.PostBlind(no, name, "dead", amount, amount, all_in), True
 
         return make
 
@@ -159,19 +155,18 @@ class GGRecipeBuilder(_RecipeBuilder):
         # post adds once the hand's posts are known (``GGPokerReader._finish``). Never
         # reused: the hand notes it has a straddle.
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
-        new = _NEW[ev.PostBlind]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             ctx.straddled = True  # type: ignore[attr-defined]
-            return new, (name, "straddle", ctx.amounts[v[a]], 0, all_in), False
+            return ev.PostBlind(no, name, "straddle", ctx.amounts[v[a]], 0, all_in), False
 
         return make
 
     def r_collected(self, tree: Tree) -> Recipe:
         # "collected $X from pot", once per pot: GG never says which pot.
         (a,) = self.nums(tree)
-        new = _NEW[ev.Collected]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], None, ctx.run), not ctx.run)
+        return lambda v, name, ctx, no: (
+            ev.Collected(no, name, ctx.amounts[v[a]], None, ctx.run), not ctx.run)
 
     def r_cashout_risk(self, tree: Tree) -> Recipe:
         # "Pays Cashout Risk ($1.72)": the EV-cashout winner pays the site, outside the pot.
@@ -185,12 +180,13 @@ class GGRecipeBuilder(_RecipeBuilder):
         # "get main compensation of all-in insurance ($X)": the site pays the insured
         # player who lost (the line as third-party GG parsers know it; not in the corpus).
         (a,) = self.nums(tree)
-        return lambda v, name, ctx: (
-            _SIDE_PAYMENT, (name, ctx.amounts[v[a]], "insurance_payout"), True)
+        return lambda v, name, ctx, no: (
+            ev.SidePayment(no, name, ctx.amounts[v[a]], "insurance_payout"), True)
 
-    def _payment(self, tree: Tree, kind: str) -> Recipe:
+    def _payment(self, tree: Tree, kind: ev.SidePaymentKind) -> Recipe:
         (a,) = self.nums(tree)
-        return lambda v, name, ctx: (_SIDE_PAYMENT, (name, -ctx.amounts[v[a]], kind), True)
+        return lambda v, name, ctx, no: (
+            ev.SidePayment(no, name, -ctx.amounts[v[a]], kind), True)
 
     def r_ev_cashout(self, tree: Tree) -> Recipe:
         # "Chooses to EV Cashout": the risk is paid later ("Pays Cashout Risk").
@@ -201,22 +197,16 @@ class GGRecipeBuilder(_RecipeBuilder):
         return self._said("all-in insurance")
 
     def _said(self, text: str) -> Recipe:
-        new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, ("other", name, text), True)
+        return lambda v, name, ctx, no: (ev.TableNote(no, "other", name, text), True)
 
     def r_house_money(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
-        return lambda v, name, ctx: (_HOUSE_MONEY, (ctx.amounts[v[a]], "Cash Drop"), True)
+        return lambda v, name, ctx, no: (ev.HouseMoney(no, ctx.amounts[v[a]], "Cash Drop"), True)
 
     def r_run_label(self, tree: Tree) -> Recipe:
         # "FIRST" alone on a line, before that run's "Board [...]" (GG short deck, 2021).
         word = next(k for k, n in _RUN_WORDS.items() if tree.children[0].data == f"run{n}")
-        new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, ("other", None, word), True)
-
-
-def _just_header(line: int, value: _Header) -> _Header:
-    return value
+        return lambda v, name, ctx, no: (ev.TableNote(no, "other", None, word), True)
 
 
 class _GGContext(_Context):

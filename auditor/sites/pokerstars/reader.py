@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -55,11 +55,13 @@ _READABLE = {
 _SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\ufffd": "EUR"}
 
 
-# How to make a line's event: ``make(line_number, *args)``, and whether the same line
+# What a line makes (its event, a value of its own, or None), and whether the same line
 # may reuse it (see ``_RecipeBuilder``).
-Made = tuple[Callable[..., Any], tuple[Any, ...], bool]
-# A recipe reads a line's values (with the player's name and the hand's context).
-Recipe = Callable[[list[str], str | None, "_Context"], Made]
+Made = tuple[Any, bool]
+# A recipe reads a line's values (with the player's name, the hand's context and the
+# line's number). The name is None on a line that names nobody, and only the recipes of
+# the lines that name a player read it: typed Any, as the events take it.
+Recipe = Callable[[list[str], Any, "_Context", int], Made]
 
 
 def _amounts(decimals: int) -> AmountCache:
@@ -118,24 +120,21 @@ def _cards(text: str) -> tuple[str, ...]:
 
 
 _CARDS: dict[str, tuple[str, ...]] = {}
-# Fast positional constructors of the events a reader builds most.
-_NEW = {cls: ev.positional(cls) for cls in (
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.UncalledReturned, ev.Shows, ev.Mucks, ev.Collected, ev.CashedOut, ev.ShowdownStart,
-    ev.PotSummary, ev.BoardSummary, ev.SeatSummary, ev.TableNote, ev.HandCancelled, ev.Seat,
-)}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (see _Context)
 class _RecipeBuilder:
     """Compiles the parse tree of one shape into a recipe.
 
-    A recipe takes the line's values, the player's name and the hand's context, and
-    returns how to make the line's event: ``(make, args, reusable)``, the event being
-    ``make(line_number, *args)``. A reusable result depends only on the line's text and
-    the hand's amounts and blinds, so the reader keeps it for the next time the very line
-    comes (players keep their names for a session); lines of a run-it-twice board depend
-    on the run, and are never reused.
+    A recipe takes the line's values, the player's name, the hand's context and the
+    line's number, and returns ``(event, reusable)``: the line's event (or a value of its
+    own, or None), built by calling its class directly (compiled, a native call; through
+    a maker held in a variable, a call with the arguments in a tuple cost about 1,100
+    instructions more an event, bench/LEVERS.md §32). A reusable result depends only on
+    the line's text and the hand's amounts and blinds, so the reader keeps it for the
+    next time the very line comes (players keep their names for a session), as the same
+    event on that line (``Event.at``); lines of a run-it-twice board depend on the run,
+    and are never reused.
     """
 
     def __init__(self, shape: str) -> None:
@@ -168,8 +167,8 @@ class _RecipeBuilder:
     @staticmethod
     def constant(value: Any) -> Recipe:
         """A line that stands for the same thing (or nothing) wherever it comes."""
-        made = (_just, (value,), True)
-        return lambda v, name, ctx: made
+        made = (value, True)
+        return lambda v, name, ctx, no: made
 
     # --- player actions ---
     def r_player_line(self, tree: Tree) -> Recipe:
@@ -184,95 +183,82 @@ class _RecipeBuilder:
         return [self.idx(t) for t in tree.children if not isinstance(t, Tree) and t.type == "NUM"]
 
     def r_fold(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.Fold]
-        return lambda v, name, ctx: (new, (name,), True)
+        return lambda v, name, ctx, no: (ev.Fold(no, name), True)
 
     def r_check(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.Check]
-        return lambda v, name, ctx: (new, (name,), True)
+        return lambda v, name, ctx, no: (ev.Check(no, name), True)
 
     def r_call(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
-        new = _NEW[ev.Call]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
+        return lambda v, name, ctx, no: (ev.Call(no, name, ctx.amounts[v[a]], all_in), True)
 
     def r_bet(self, tree: Tree) -> Recipe:
         (a,), all_in = self.direct_nums(tree), self._all_in(tree)
-        new = _NEW[ev.Bet]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
+        return lambda v, name, ctx, no: (ev.Bet(no, name, ctx.amounts[v[a]], all_in), True)
 
     def r_raise_(self, tree: Tree) -> Recipe:
         (b, t), all_in = self.direct_nums(tree), self._all_in(tree)
-        new = _NEW[ev.Raise]
-        return lambda v, name, ctx: (
-            new, (name, ctx.amounts[v[t]], ctx.amounts[v[b]], all_in), True
+        return lambda v, name, ctx, no: (
+            ev.Raise(no, name, ctx.amounts[v[t]], ctx.amounts[v[b]], all_in), True
         )
 
     def r_post(self, tree: Tree) -> Recipe:
         blind = next(c for c in tree.children if isinstance(c, Tree) and c.data != "all_in")
-        kind = blind.data
+        kind = cast(ev.BlindKind, blind.data)  # (the grammar's rules are named after them)
         (a,), all_in = self.nums(tree), self._all_in(tree)
-        new = _NEW[ev.PostBlind]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             amount = ctx.amounts[v[a]]
             # "small & big blinds": what goes beyond the big blind is the dead small blind.
             dead = max(0, amount - ctx.big_blind) if kind == "small_and_big" else 0
-            return new, (name, kind, amount, dead, all_in), True
+            return ev.PostBlind(no, name, kind, amount, dead, all_in), True
 
         return make
 
     def r_shows(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         d = self.first(tree, "DESC")
-        new = _NEW[ev.Shows]
-        return lambda v, name, ctx: (
-            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
+        return lambda v, name, ctx, no: (
+            ev.Shows(no, name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
         )
 
     def r_mucks(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
-        new = _NEW[ev.Mucks]
-        return lambda v, name, ctx: (
-            new, (name, _cards(v[c]) if c is not None else ()), True
+        return lambda v, name, ctx, no: (
+            ev.Mucks(no, name, _cards(v[c]) if c is not None else ()), True
         )
 
     def r_no_show(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.Mucks]
-        return lambda v, name, ctx: (new, (name, ()), True)
+        return lambda v, name, ctx, no: (ev.Mucks(no, name, ()), True)
 
     def r_collected(self, tree: Tree) -> Recipe:
         (a, *rest) = self.nums(tree)
         pot_tree = tree.children[-1]
         kind = pot_tree.data
-        new = _NEW[ev.Collected]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             if kind == "pot_side":
                 pot: int | None = _whole(v[rest[0]]) if rest else 1
             else:
                 pot = 0
             # Which board's pot it is: the run the lines are on.
-            return new, (name, ctx.amounts[v[a]], pot, ctx.run), not ctx.run
+            return ev.Collected(no, name, ctx.amounts[v[a]], pot, ctx.run), not ctx.run
 
         return make
 
     def r_cashed_out(self, tree: Tree) -> Recipe:
         nums = self.nums(tree)
-        new = _NEW[ev.CashedOut]
-        return lambda v, name, ctx: (new, (
-            name, ctx.amounts[v[nums[0]]],
+        return lambda v, name, ctx, no: (ev.CashedOut(
+            no, name, ctx.amounts[v[nums[0]]],
             ctx.amounts[v[nums[1]]] if len(nums) > 1 else 0,
         ), True)
 
-    def _note(self, kind: str) -> Recipe:
-        new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, (kind, name, ""), True)
+    def _note(self, kind: ev.TableNoteKind) -> Recipe:
+        return lambda v, name, ctx, no: (ev.TableNote(no, kind, name, ""), True)
 
     def r_chat(self, tree: Tree) -> Recipe:
         q = self.first(tree, "QUOTED")
-        new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, ("chat", name, v[q][1:-1]), True)  # type: ignore[index]
+        return lambda v, name, ctx, no: (ev.TableNote(no, "chat", name, v[q][1:-1]), True)  # type: ignore[index]
 
     def r_joins(self, tree: Tree) -> Recipe:
         return self._note("joins")
@@ -307,48 +293,45 @@ class _RecipeBuilder:
     # --- deal and streets ---
     def r_dealt(self, tree: Tree) -> Recipe:
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-        new = _NEW[ev.HoleCards]
         if len(cs) == 1:
             (i,) = cs
-            return lambda v, name, ctx: (new, (name, _cards(v[i])), True)
-        return lambda v, name, ctx: (
-            new, (name, tuple(c for i in cs for c in _cards(v[i]))), True
+            return lambda v, name, ctx, no: (ev.HoleCards(no, name, _cards(v[i])), True)
+        return lambda v, name, ctx, no: (
+            ev.HoleCards(no, name, tuple(c for i in cs for c in _cards(v[i]))), True
         )
 
     def r_street(self, tree: Tree) -> Recipe:
-        run, street = 0, "flop"
+        run = 0
+        street: ev.Street = "flop"
         for c in tree.children:
             if isinstance(c, Tree):
                 if c.data.startswith("run"):
                     run = int(c.data[-1])
                 else:
-                    street = c.data
+                    street = cast(ev.Street, c.data)
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-        new = _NEW[ev.StreetStart]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             if run:
                 ctx.run = run
             board = tuple(c for i in cs for c in _cards(v[i]))
             # The street line of a run sets the run of the lines after it: never reused.
-            return new, (street, board, run), not run
+            return ev.StreetStart(no, street, board, run), not run
 
         return make
 
     def r_showdown(self, tree: Tree) -> Recipe:
         run = next((int(c.data[-1]) for c in tree.children if isinstance(c, Tree)), 0)
-        new = _NEW[ev.ShowdownStart]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             if run:
                 ctx.run = run
-            return new, (run,), not run
+            return ev.ShowdownStart(no, run,), not run
 
         return make
 
     def r_hole_cards(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.StreetStart]
-        return lambda v, name, ctx: (new, ("preflop", (), 0), True)
+        return lambda v, name, ctx, no: (ev.StreetStart(no, "preflop", (), 0), True)
 
     def r_summary(self, tree: Tree) -> Recipe:
         return self.constant(_SUMMARY)
@@ -358,8 +341,7 @@ class _RecipeBuilder:
 
     def r_uncalled(self, tree: Tree) -> Recipe:
         (a,) = self.nums(tree)
-        new = _NEW[ev.UncalledReturned]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]]), True)
+        return lambda v, name, ctx, no: (ev.UncalledReturned(no, name, ctx.amounts[v[a]]), True)
 
     # --- summary ---
     def r_pot_summary(self, tree: Tree) -> Recipe:
@@ -375,9 +357,8 @@ class _RecipeBuilder:
             elif isinstance(c, Tree) and c.data == "fee":
                 words = " ".join(str(t) for t in _tokens(c) if t.type == "WORD")
                 fees.append((words, self.nums(c)[0]))
-        new = _NEW[ev.PotSummary]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             amounts = ctx.amounts
             rake = 0
             other: list[tuple[str, int]] = []
@@ -386,8 +367,8 @@ class _RecipeBuilder:
                     rake = amounts[v[i]]
                 else:
                     other.append((label, amounts[v[i]]))
-            return new, (
-                amounts[v[total]], amounts[v[main]] if main is not None else None,  # type: ignore[index]
+            return ev.PotSummary(
+                no, amounts[v[total]], amounts[v[main]] if main is not None else None,  # type: ignore[index]
                 tuple(amounts[v[i]] for i in sides), rake, tuple(other),
             ), True
 
@@ -396,27 +377,24 @@ class _RecipeBuilder:
     def r_board_summary(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         run = next((int(x.data[-1]) for x in tree.children if isinstance(x, Tree)), 0)
-        new = _NEW[ev.BoardSummary]
-        return lambda v, name, ctx: (new, (_cards(v[c]), run), True)  # type: ignore[index]
+        return lambda v, name, ctx, no: (ev.BoardSummary(no, _cards(v[c]), run), True)  # type: ignore[index]
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         seat = self.first(tree, "NUM")
         cards = self.first(tree, "CARDS")
         won = [self.nums(t)[0] for t in tree.iter_subtrees_topdown()
                if t.data in ("won_part", "won")]
-        new = _NEW[ev.SeatSummary]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
-            return new, (
-                _whole(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),  # type: ignore[index]
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
+            return ev.SeatSummary(
+                no, _whole(v[seat]), name or "", _cards(v[cards]) if cards is not None else (),  # type: ignore[index]
                 tuple([ctx.amounts[v[i]] for i in won]) if won else (), "",
             ), True
 
         return make
 
     def r_cancelled(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.HandCancelled]
-        return lambda v, name, ctx: (new, (), True)
+        return lambda v, name, ctx, no: (ev.HandCancelled(no, ), True)
 
     def r_run_count(self, tree: Tree) -> Recipe:
         return self.constant(None)
@@ -436,9 +414,8 @@ class _RecipeBuilder:
         seat, stack = self.nums(tree)[:2]
         out = any(isinstance(c, Tree) and c.data in ("sitting_out", "out_of_hand")
                   for c in tree.children)
-        new = _NEW[ev.Seat]
-        return lambda v, name, ctx: (
-            new, (_whole(v[seat]), name, ctx.amounts[v[stack]], out), True
+        return lambda v, name, ctx, no: (
+            ev.Seat(no, _whole(v[seat]), name, ctx.amounts[v[stack]], out), True
         )
 
     def r_table(self, tree: Tree) -> Recipe:
@@ -447,10 +424,10 @@ class _RecipeBuilder:
                      if isinstance(c, Tree) and c.data == "table_size"), None)
         nums = self.nums(tree)
         button = nums[-1] if (nums and nums[-1] != size) else None
-        return lambda v, name, ctx: (_just, (_Table(
+        return lambda v, name, ctx, no: (_Table(
             v[q][1:-1], _whole(v[size]) if size is not None else None,  # type: ignore[index]
             _whole(v[button]) if button is not None else None,
-        ),), True)
+        ), True)
 
     def r_header(self, tree: Tree) -> Recipe:
         return _header_recipe(self, tree)
@@ -476,11 +453,6 @@ def _whole(text: str) -> int:
 
 
 _WHOLE = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
-
-
-def _just(line: int, value: Any) -> Any:
-    """The ``make`` of a line that stands for a value of its own, wherever it comes."""
-    return value
 
 
 class _Table(NamedTuple):
@@ -554,9 +526,9 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
     def render(p: list[str | int], v: list[str]) -> str:
         return " ".join(v[x] if isinstance(x, int) else x for x in p)
 
-    def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+    def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
         st = parts["stakes"]
-        return _just, (_Header(
+        return _Header(
             hand_id=v[hand_id],  # type: ignore[index]
             tournament=v[parts["tournament"]] if parts["tournament"] is not None else None,
             game_text=" | ".join(render(w, v) for w in parts.get("game", [])),
@@ -565,7 +537,7 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
             cap=v[parts["cap"]] if parts["cap"] is not None else None,
             currency=parts["currency"],
             button_blind=parts["button_blind"],
-        ),), True
+        ), True
 
     return make
 
@@ -789,8 +761,7 @@ class PokerStarsReader:
     @staticmethod
     def _make(recipe: Recipe, values: list[str], name: str | None, no: int,
               ctx: _Context) -> Any:
-        make, args, _ = recipe(values, name, ctx)
-        return make(no, *args)
+        return recipe(values, name, ctx, no)[0]
 
     def _exact(self, game: _HeaderInfo) -> dict[str, object]:
         """The lines read before under the amounts and blinds of ``game``."""
@@ -919,8 +890,7 @@ class PokerStarsReader:
                 seen = exact.get(text)
                 if seen is None:
                     recipe, values, name = self._line(text, names, seated, no)
-                    make, args, reusable = recipe(values, name, ctx)
-                    event = make(no, *args)
+                    event, reusable = recipe(values, name, ctx, no)
                     if ctx.run:
                         # Lines after a run-it-twice board depend on the run: read them anew.
                         exact = {}

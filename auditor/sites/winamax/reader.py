@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -70,11 +70,12 @@ _READABLE = {
     "\ue004": "<description>",
 }
 
-# How to make a line's event: ``make(line_number, *args)``, and whether the same line may
-# reuse it.
-Made = tuple[Callable[..., Any], tuple[Any, ...], bool]
-# A recipe reads a line's values (with the player's name and the hand's context).
-Recipe = Callable[[list[str], str | None, "_Context"], Made]
+# What a line makes (its event, a value of its own, or None), and whether the same line
+# may reuse it.
+Made = tuple[Any, bool]
+# A recipe reads a line's values (with the player's name, the hand's context and the
+# line's number).
+Recipe = Callable[[list[str], Any, "_Context", int], Made]
 
 
 def _amount(text: str, decimals: int) -> int:
@@ -142,13 +143,6 @@ def _cards(text: str) -> tuple[str, ...]:
     return cards
 
 
-_NEW = {cls: ev.positional(cls) for cls in (
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.Shows, ev.Collected, ev.ShowdownStart, ev.PotSummary, ev.BoardSummary, ev.TableNote,
-    ev.Seat,
-)}
-
-
 class _Abbreviated(NamedTuple):
     """A summary total printed to the thousands (``Total pot 3.37k``): the figure, what a
     unit of its last digit is worth, and the rake; the hand reader settles the total."""
@@ -159,14 +153,10 @@ class _Abbreviated(NamedTuple):
     rake: int
 
 
-def _just(line: int, value: Any) -> Any:
-    """The ``make`` of a line that stands for a value of its own, wherever it comes."""
-    return value
-
-
 class _RecipeBuilder:
-    """Compiles the parse tree of one shape into a recipe: ``recipe(values, name, ctx)``
-    returns ``(make, args, reusable)``, the event being ``make(line_number, *args)``."""
+    """Compiles the parse tree of one shape into a recipe: ``recipe(values, name, ctx,
+    line_number)`` returns ``(event, reusable)``, the event built by calling its class
+    directly (as the PokerStars reader's recipes do)."""
 
     def __init__(self, shape: str) -> None:
         self.slot = _slots(shape)
@@ -192,8 +182,8 @@ class _RecipeBuilder:
     @staticmethod
     def constant(value: Any) -> Recipe:
         """A line that stands for the same thing (or nothing) wherever it comes."""
-        made = (_just, (value,), True)
-        return lambda v, name, ctx: made
+        made = (value, True)
+        return lambda v, name, ctx, no: made
 
     # --- player actions ---
     def r_player_line(self, tree: Tree) -> Recipe:
@@ -204,100 +194,89 @@ class _RecipeBuilder:
         return _subtree(tree, "all_in") is not None
 
     def r_fold(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.Fold]
-        return lambda v, name, ctx: (new, (name,), True)
+        return lambda v, name, ctx, no: (ev.Fold(no, name), True)
 
     def r_check(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.Check]
-        return lambda v, name, ctx: (new, (name,), True)
+        return lambda v, name, ctx, no: (ev.Check(no, name), True)
 
     def r_call(self, tree: Tree) -> Recipe:
         (a,), all_in = self.nums(tree), self._all_in(tree)
-        new = _NEW[ev.Call]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
+        return lambda v, name, ctx, no: (ev.Call(no, name, ctx.amounts[v[a]], all_in), True)
 
     def r_bet(self, tree: Tree) -> Recipe:
         (a,), all_in = self.nums(tree), self._all_in(tree)
-        new = _NEW[ev.Bet]
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], all_in), True)
+        return lambda v, name, ctx, no: (ev.Bet(no, name, ctx.amounts[v[a]], all_in), True)
 
     def r_raise_(self, tree: Tree) -> Recipe:
         (b, t), all_in = self.nums(tree), self._all_in(tree)
-        new = _NEW[ev.Raise]
-        return lambda v, name, ctx: (
-            new, (name, ctx.amounts[v[t]], ctx.amounts[v[b]], all_in), True
+        return lambda v, name, ctx, no: (
+            ev.Raise(no, name, ctx.amounts[v[t]], ctx.amounts[v[b]], all_in), True
         )
 
     def r_post(self, tree: Tree) -> Recipe:
         blind = _subtree(tree, "small", "big", "ante")
         assert blind is not None
         (a,), all_in = self.nums(tree), self._all_in(tree)
-        kind = blind.data
+        kind = cast(ev.BlindKind, blind.data)  # (the grammar's rules are named after them)
         out_of_position = _subtree(tree, "out_of_position") is not None
         if kind == "small" and out_of_position:
             # Posted out of position, a small blind is dead money: the poster then calls
             # the whole big blind (a post of both is settled by the hand reader).
             kind = "dead"
-        new = _NEW[ev.PostBlind]
         if kind == "dead":
-            def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+            def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
                 amount = ctx.amounts[v[a]]
-                return new, (name, "dead", amount, amount, all_in), True
+                return ev.PostBlind(no, name, "dead", amount, amount, all_in), True
             return make
-        return lambda v, name, ctx: (new, (name, kind, ctx.amounts[v[a]], 0, all_in), True)
+        return lambda v, name, ctx, no: (
+            ev.PostBlind(no, name, kind, ctx.amounts[v[a]], 0, all_in), True)
 
     def r_denies(self, tree: Tree) -> Recipe:
         # A player who denies the big blind sits this hand out.
-        new = _NEW[ev.TableNote]
-        return lambda v, name, ctx: (new, ("sitting_out", name, "denies the blind"), True)
+        return lambda v, name, ctx, no: (
+            ev.TableNote(no, "sitting_out", name, "denies the blind"), True)
 
     def r_shows(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
         d = self.first(tree, "DESC")
-        new = _NEW[ev.Shows]
-        return lambda v, name, ctx: (
-            new, (name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
+        return lambda v, name, ctx, no: (
+            ev.Shows(no, name, _cards(v[c]), v[d].strip("()") if d is not None else ""), True  # type: ignore[index]
         )
 
     def r_collected(self, tree: Tree) -> Recipe:
         (a, *rest) = self.nums(tree)
         kind = tree.children[-1].data
-        new = _NEW[ev.Collected]
         if kind == "pot_side":
             side = rest[0]
-            return lambda v, name, ctx: (
-                new, (name, ctx.amounts[v[a]], int(v[side]), 0), True
+            return lambda v, name, ctx, no: (
+                ev.Collected(no, name, ctx.amounts[v[a]], int(v[side]), 0), True
             )
-        return lambda v, name, ctx: (new, (name, ctx.amounts[v[a]], 0, 0), True)
+        return lambda v, name, ctx, no: (ev.Collected(no, name, ctx.amounts[v[a]], 0, 0), True)
 
     # --- deal and streets ---
     def r_dealt(self, tree: Tree) -> Recipe:
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-        new = _NEW[ev.HoleCards]
-        return lambda v, name, ctx: (
-            new, (name, tuple(c for i in cs for c in _cards(v[i]))), True
+        return lambda v, name, ctx, no: (
+            ev.HoleCards(no, name, tuple(c for i in cs for c in _cards(v[i]))), True
         )
 
     def r_street(self, tree: Tree) -> Recipe:
         name_tree = _subtree(tree, "flop", "turn", "river")
         assert name_tree is not None
-        street = name_tree.data
+        street = cast(ev.Street, name_tree.data)
         cs = [self.idx(t) for t in _tokens(tree) if t.type == "CARDS"]
-        new = _NEW[ev.StreetStart]
-        return lambda v, name, ctx: (
-            new, (street, tuple(c for i in cs for c in _cards(v[i])), 0), True
+        return lambda v, name, ctx, no: (
+            ev.StreetStart(no, street, tuple(c for i in cs for c in _cards(v[i])), 0), True
         )
 
     def r_preflop(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.StreetStart]
-        return lambda v, name, ctx: (new, ("preflop", (), 0), True)
+        return lambda v, name, ctx, no: (ev.StreetStart(no, "preflop", (), 0), True)
 
     def r_blinds(self, tree: Tree) -> Recipe:
         return self.constant(_BLINDS)
 
     def r_showdown(self, tree: Tree) -> Recipe:
-        new = _NEW[ev.ShowdownStart]
-        return lambda v, name, ctx: (new, (0,), True)
+        return lambda v, name, ctx, no: (ev.ShowdownStart(no, 0,), True)
 
     def r_summary(self, tree: Tree) -> Recipe:
         return self.constant(_SUMMARY)
@@ -312,24 +291,22 @@ class _RecipeBuilder:
         rake_tree = _subtree(tree, "stated_rake", "no_rake")
         rake = self.nums(rake_tree)[0] if rake_tree is not None and rake_tree.data == \
             "stated_rake" else None
-        new = _NEW[ev.PotSummary]
 
-        def make(v: list[str], name: str | None, ctx: _Context) -> Made:
+        def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             amounts = ctx.amounts
             taken = amounts[v[rake]] if rake is not None else 0
             text = v[total].rstrip("€$£\ufffd")
             if text.endswith("k"):
                 digits = len(text[:-1].partition(".")[2])
                 precision = 10 ** (amounts.decimals + 3 - digits)
-                return _Abbreviated, (amounts[v[total]], precision, taken), True
-            return new, (amounts[v[total]], None, (), taken, ()), True
+                return _Abbreviated(no, amounts[v[total]], precision, taken), True
+            return ev.PotSummary(no, amounts[v[total]], None, (), taken, ()), True
 
         return make
 
     def r_board_summary(self, tree: Tree) -> Recipe:
         c = self.first(tree, "CARDS")
-        new = _NEW[ev.BoardSummary]
-        return lambda v, name, ctx: (new, (_cards(v[c]), 0), True)  # type: ignore[index]
+        return lambda v, name, ctx, no: (ev.BoardSummary(no, _cards(v[c]), 0), True)  # type: ignore[index]
 
     def r_seat_summary(self, tree: Tree) -> Recipe:
         # Nothing in the engine reads the summary's seat lines: read, then dropped.
@@ -338,9 +315,8 @@ class _RecipeBuilder:
     # --- set-up lines: handled by the hand reader ---
     def r_seat(self, tree: Tree) -> Recipe:
         seat, stack = self.nums(tree)[:2]
-        new = _NEW[ev.Seat]
-        return lambda v, name, ctx: (
-            new, (int(v[seat]), name, ctx.amounts[v[stack]], False), True
+        return lambda v, name, ctx, no: (
+            ev.Seat(no, int(v[seat]), name, ctx.amounts[v[stack]], False), True
         )
 
     def r_table(self, tree: Tree) -> Recipe:
@@ -348,9 +324,9 @@ class _RecipeBuilder:
         size = self.nums(tree)[0]
         button_tree = _subtree(tree, "button")
         button = self.nums(button_tree)[0] if button_tree is not None else None
-        return lambda v, name, ctx: (_just, (_Table(
+        return lambda v, name, ctx, no: (_Table(
             v[q][1:-1], int(v[size]), int(v[button]) if button is not None else None,  # type: ignore[index]
-        ),), True)
+        ), True)
 
     def r_header(self, tree: Tree) -> Recipe:
         return _header_recipe(self, tree)
@@ -394,13 +370,13 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
     assert stakes_tree is not None
     stakes = b.nums(stakes_tree)
 
-    def make(v: list[str], name: str | None, ctx: _Context) -> Made:
-        return _just, (_Header(
+    def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
+        return _Header(
             kind=kind,
             name=v[quoted][1:-1] if quoted is not None else None,
             hand_id="-".join(v[i] for i in ids),
             stakes=tuple(v[i] for i in stakes),
-        ),), True
+        ), True
 
     return make
 
@@ -644,8 +620,7 @@ class WinamaxReader:
     @staticmethod
     def _make(recipe: Recipe, values: list[str], name: str | None, no: int,
               ctx: _Context | None = None) -> Any:
-        make, args, _ = recipe(values, name, ctx or _NO_CONTEXT)
-        return make(no, *args)
+        return recipe(values, name, ctx or _NO_CONTEXT, no)[0]
 
     def _exact(self, game: _Game) -> dict[str, object]:
         """The lines read before under the amounts and blinds of ``game``."""
@@ -760,7 +735,7 @@ class WinamaxReader:
             return recipe, [], name
         shape, values = shape_with_name(text, start, name)
         recipe = self.recipe(shape, no, text)
-        if recipe(values, name, _NO_CONTEXT)[1] == (None,) and len(self.summary) < self.MAX_CACHE:
+        if recipe(values, name, _NO_CONTEXT, no)[0] is None and len(self.summary) < self.MAX_CACHE:
             self.summary[key] = recipe
         return recipe, values, name
 
@@ -822,8 +797,7 @@ class WinamaxReader:
             seen = exact.get(text)
             if seen is None:
                 recipe, values, named = self._line(text, firsts, no)  # (``name``: a str above)
-                make, args, reusable = recipe(values, named, ctx)
-                event = make(no, *args)
+                event, reusable = recipe(values, named, ctx, no)
                 # (Not a summary's abbreviated total: it holds its line, and is not an event.)
                 if reusable and "[" not in text and event.__class__ is not _Abbreviated:
                     if len(exact) >= self.MAX_CACHE:
