@@ -326,7 +326,7 @@ class _RecipeBuilder:
         def make(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
             if run:
                 ctx.run = run
-            return ev.ShowdownStart(no, run,), not run
+            return ev.ShowdownStart(no, run), not run
 
         return make
 
@@ -394,7 +394,7 @@ class _RecipeBuilder:
         return make
 
     def r_cancelled(self, tree: Tree) -> Recipe:
-        return lambda v, name, ctx, no: (ev.HandCancelled(no, ), True)
+        return lambda v, name, ctx, no: (ev.HandCancelled(no), True)
 
     def r_run_count(self, tree: Tree) -> Recipe:
         return self.constant(None)

@@ -74,7 +74,7 @@ _READABLE = {
 # may reuse it.
 Made = tuple[Any, bool]
 # A recipe reads a line's values (with the player's name, the hand's context and the
-# line's number).
+# line's number; the name typed Any, as in the PokerStars reader's recipes).
 Recipe = Callable[[list[str], Any, "_Context", int], Made]
 
 
@@ -276,7 +276,7 @@ class _RecipeBuilder:
         return self.constant(_BLINDS)
 
     def r_showdown(self, tree: Tree) -> Recipe:
-        return lambda v, name, ctx, no: (ev.ShowdownStart(no, 0,), True)
+        return lambda v, name, ctx, no: (ev.ShowdownStart(no, 0), True)
 
     def r_summary(self, tree: Tree) -> Recipe:
         return self.constant(_SUMMARY)
