@@ -236,6 +236,13 @@ def split_free_text(text: str) -> tuple[str, list[str]]:
     return fields.sub(put, text), values
 
 
+def starts_at(text: str, prefix: str, start: int) -> bool:
+    """``text.startswith(prefix, start)``. Compiled, mypyc calls a ``startswith`` given a
+    start as a Python method (about 1,100 instructions: its own takes no start), and a
+    ``find`` bounded to the prefix's length in C."""
+    return text.find(prefix, start, start + len(prefix)) == start
+
+
 # Past this many names, ``find_name`` looks names up by length.
 _MANY_NAMES = 12
 
@@ -248,7 +255,7 @@ def find_name(line: str, names: list[str]) -> tuple[int, str | None]:
     if len(names) > _MANY_NAMES:
         return start, _longest_name_at(line, start, names)
     for name in names:
-        if line.startswith(name, start):
+        if starts_at(line, name, start):
             end = start + len(name)
             if end == len(line) or line[end] in ": (":
                 return start, name
@@ -298,7 +305,7 @@ def shape_of(line: str, names: list[str], found: tuple[int, str | None] | None =
     """The shape of ``line``, the player's name in it (or None) and the field values.
     ``found`` is what ``find_name`` returned for the line, if the caller has it."""
     start, name = found if found is not None else find_name(line, names)
-    if name is not None and start == 0 and line.startswith(" ", len(name)):
+    if name is not None and start == 0 and starts_at(line, " ", len(name)):
         # A seated "Alex" must not swallow the start of "Alex 2 joins the table…": a
         # player the hand never seated whose name only begins with Alex's.
         other = unseated_name(line)

@@ -18,6 +18,7 @@ from auditor.parsing.shape import (
     shape_of,
     split_fields,
     split_free_text,
+    starts_at,
     unseated_name,
 )
 
@@ -240,6 +241,14 @@ def _by_pattern(line: str) -> tuple[str, ...] | None:
 ])
 def test_plain_seat_splits_as_the_pattern_does(line: str) -> None:
     assert plain_seat(line) == _by_pattern(line)
+
+
+@pytest.mark.parametrize("text", ["Player Ann bets 5", "Ann", "", "éé Ann"])
+@pytest.mark.parametrize("prefix", ["Ann", "", "Ann bets 5 and more", "é", " "])
+def test_starts_at_is_startswith_with_a_start(text: str, prefix: str) -> None:
+    # Every start, past the text's end too, where an empty prefix no longer starts it.
+    for start in range(len(text) + 3):
+        assert starts_at(text, prefix, start) is text.startswith(prefix, start), start
 
 
 @pytest.mark.parametrize(

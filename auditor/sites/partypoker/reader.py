@@ -48,7 +48,7 @@ from auditor.model.money import AmountError
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, QUOTED
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, QUOTED, starts_at
 from auditor.sites.partypoker.lines import Amounts, amount_of, amounts, split_fields
 from auditor.sites.partypoker.records import (
     IGNORED,
@@ -372,13 +372,13 @@ class BracketReader:
         if text.startswith("Dealt to "):
             start = 9
         for n in names:
-            if text.startswith(n, start) and text[start + len(n) : start + len(n) + 1] in (
+            if starts_at(text, n, start) and text[start + len(n) : start + len(n) + 1] in (
                     " ", ":", "", "."):
                 name = n
                 break
         if name is None:
             for n in joined:
-                if text.startswith(n, start) and text[start + len(n) : start + len(n) + 1] \
+                if starts_at(text, n, start) and text[start + len(n) : start + len(n) + 1] \
                         in (" ", ":"):
                     name = n
                     break

@@ -38,7 +38,15 @@ from auditor.model.money import AmountCache, AmountError, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, split_plain
+from auditor.parsing.shape import (
+    CARDS,
+    DESC,
+    LINE_CACHE_ENTRIES,
+    NUM,
+    PLAYER,
+    split_plain,
+    starts_at,
+)
 
 SITE = "wpn"
 
@@ -138,7 +146,7 @@ def _classic_name(text: str, names: list[str]) -> tuple[int, str | None]:
     if text.startswith("Player ") or text.startswith("*Player "):
         start = 7 if text[0] == "P" else 8
         for name in names:
-            if text.startswith(name, start) and _CLASSIC_AFTER.match(text, start + len(name)):
+            if starts_at(text, name, start) and _CLASSIC_AFTER.match(text, start + len(name)):
                 return start, name
         m = _CLASSIC_UNSEATED.match(text)
         return (start, m.group(2)) if m else (start, None)
@@ -154,7 +162,7 @@ def _name_at(text: str, start: int, names: list[str], end_mark: str | None,
     ``end_mark`` or ``end_pattern``."""
     for name in names:
         end = start + len(name)
-        if text.startswith(name, start) and (end == len(text) or text[end] == " "):
+        if starts_at(text, name, start) and (end == len(text) or text[end] == " "):
             return start, name
     if end_mark is not None:
         end = text.find(end_mark, start)
