@@ -7,6 +7,7 @@ import pytest
 
 from auditor.model.money import AmountError
 from auditor.parsing.shape import CARDS, DESC, NUM
+from auditor.sites import partypoker
 from auditor.sites.partypoker.lines import amount_of, cards_of, is_cards, split_fields
 
 
@@ -67,3 +68,21 @@ def test_card_groups() -> None:
 ])
 def test_shapes(tail: str, shape: str, values: list[str]) -> None:
     assert split_fields(tail) == (shape, values)
+
+
+_HEADER = "***** Hand History for Game 16645000000 *****"
+
+
+@pytest.mark.parametrize(("head", "party"), [
+    (_HEADER, True),
+    (f"\ufeff\n \t{_HEADER}", True),  # a BOM on its own line, then the header indented
+    (f"Some title\n\n \t{_HEADER}\n", True),
+    ("x" * 20_000 + f"\n{_HEADER}", True),
+    ("***** Hand History For Game 1", True),  # capitalised "For"
+    (f"chat: {_HEADER}", False),  # not first on its line
+    (f"chat: {_HEADER}\n{_HEADER}", True),  # the second one is
+    ("PokerStars Hand #1: \n***** Hand History for Game", False),  # cut short
+    ("", False),
+])
+def test_sniff_finds_a_header_first_on_its_line(head: str, party: bool) -> None:
+    assert partypoker.sniff(head, "f.txt") is party
