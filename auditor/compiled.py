@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 # apps', built on it); then the other replayed sites' readers, so that none falls behind
 # PokerStars by being left pure: iPoker's (with the XML cutter's walk), ACR/WPN's,
 # Winamax's, PokerNow's (with its log cutter) and PartyPoker's (whose BracketReader 888's
-# subclasses). The text cutter (parsing/blocks.py) stays pure. iPoker's expat fragments
-# build their elements in a class, not in closures: compiled, nested handlers share an
-# environment that refers back to them, a reference cycle per parse that the pipeline's
-# gc.freeze kept (0.9 GB a 20,000 hands; tests/test_no_reference_cycles.py).
+# subclasses), with its lexer and the records its events are built from. The text cutter
+# (parsing/blocks.py) stays pure. iPoker's expat fragments build their elements in a
+# class, not in closures: compiled, nested handlers share an environment that refers back
+# to them, a reference cycle per parse that the pipeline's gc.freeze kept (0.9 GB a 20,000
+# hands; tests/test_no_reference_cycles.py). PartyPoker's events are built without closures
+# for the same reason.
 # tests/test_compiled_build.py runs mypy on exactly these.
 MODULES = (
     "auditor/engine/betting.py",
@@ -39,6 +41,8 @@ MODULES = (
     "auditor/sites/pokernow/reader.py",
     "auditor/sites/pokernow/log.py",
     "auditor/sites/partypoker/reader.py",
+    "auditor/sites/partypoker/records.py",
+    "auditor/sites/partypoker/lines.py",
     # GGPoker's and the club apps' readers, subclasses of PokerStars's: left interpreted,
     # every call the compiled reader makes on them (each line's, each seat's) goes through
     # mypyc's glue, a Python-level lookup of a method the subclass may override.

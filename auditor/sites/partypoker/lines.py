@@ -56,8 +56,8 @@ def split_fields(text: str) -> tuple[str, list[str]]:
     if wins >= 0 and text.startswith(" wins "):
         # "wins $2 USD from the main pot with two pairs, Aces and Queens.": the hand's
         # description runs from " with " to the end (it may hold digits: "8,5,3,2,A").
-        head, values = split_fields(text[:wins])
-        return f"{head} with {DESC}", [*values, text[wins + 6 :].rstrip(_DESC_END)]
+        head, found = split_fields(text[:wins])
+        return f"{head} with {DESC}", [*found, text[wins + 6 :].rstrip(_DESC_END)]
     out: list[str] = []
     values: list[str] = []
     at = 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree
 
@@ -228,19 +228,21 @@ class RecipeBuilder:
     def r_note(self, tree: Tree, kinds: list[str]) -> Recipe:
         return self._note("other")
 
-    r_time_bank = r_cashout_note = r_level_note = r_note
+    # (Methods of their own: mypyc compiles no assignments of methods in a class body.)
+    def r_time_bank(self, tree: Tree, kinds: list[str]) -> Recipe:
+        return self._note("other")
+
+    def r_cashout_note(self, tree: Tree, kinds: list[str]) -> Recipe:
+        return self._note("other")
+
+    def r_level_note(self, tree: Tree, kinds: list[str]) -> Recipe:
+        return self._note("other")
 
 
 # --- records into events ----------------------------------------------------------------
 
-_NEW = {cls: ev.positional(cls) for cls in (
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind, ev.HoleCards, ev.StreetStart,
-    ev.Shows, ev.Mucks, ev.Collected, ev.ShowdownStart, ev.PotSummary, ev.BoardSummary,
-    ev.TableNote, ev.SidePayment,
-)}
-_FOLD, _CHECK, _CALL, _BET, _RAISE, _POST = (
-    _NEW[ev.Fold], _NEW[ev.Check], _NEW[ev.Call], _NEW[ev.Bet], _NEW[ev.Raise],
-    _NEW[ev.PostBlind])
+# The events are made by calling their classes: compiled (this module is, in the compiled
+# build), each is a direct call of a native constructor (bench/LEVERS.md §28, §34).
 _ALL_IN_ABLE = (ev.Call, ev.Bet, ev.Raise, ev.PostBlind)
 _STREETS = ("flop", "turn", "river")
 
@@ -278,43 +280,28 @@ def build_events(records: list[tuple[int, Record]], stacks: dict[str, int], big_
     showdown = False
     cashed_out: dict[str, int] = {}
 
-    def put(player: str, amount: int) -> bool:
-        """Take ``amount`` from ``player``'s stack: whether he is all-in after it."""
-        have = left.get(player)
-        if have is None:
-            return False
-        have -= amount
-        left[player] = have
-        return have <= 0
-
-    def open_showdown(no: int) -> None:
-        nonlocal showdown
-        if not showdown:
-            showdown = True
-            append(_NEW[ev.ShowdownStart](no, 0))
-
     for no, rec in records:
         op = rec[0]
         player = rec[1]
         if op == "fold":
             folded.add(player)
             took_part.add(player)
-            append(_FOLD(no, player))
+            append(ev.Fold(no, player))
         elif op == "check":
             took_part.add(player)
-            append(_CHECK(no, player))
+            append(ev.Check(no, player))
         elif op == "call":
             amount = rec[2]
             took_part.add(player)
             commit[player] = commit.get(player, 0) + amount
-            append(_CALL(no, player, amount, put(player, amount)))
+            append(ev.Call(no, player, amount, _put(left, player, amount)))
         elif op == "bet":
             amount = rec[2]
             took_part.add(player)
             mine = commit[player] = commit.get(player, 0) + amount
             if mine > bet:
                 bet = mine
-            append(_BET(no, player, amount, put(player, amount)))
+            append(ev.Bet(no, player, amount, _put(left, player, amount)))
         elif op == "raise_added" or op == "raise_to":
             took_part.add(player)
             before = commit.get(player, 0)
@@ -323,7 +310,7 @@ def build_events(records: list[tuple[int, Record]], stacks: dict[str, int], big_
             commit[player] = to
             if to > bet:
                 bet = to
-            append(_RAISE(no, player, to, None, put(player, to - before)))
+            append(ev.Raise(no, player, to, None, _put(left, player, to - before)))
         elif op == "all_in_amount":
             # Classic: "Player4 is all-In  [$0.22 USD]", the chips added, alone on its
             # line: a bet, a raise or a call, by what the player faced.
@@ -331,15 +318,15 @@ def build_events(records: list[tuple[int, Record]], stacks: dict[str, int], big_
             took_part.add(player)
             before = commit.get(player, 0)
             to = commit[player] = before + amount
-            put(player, amount)
+            _put(left, player, amount)
             if bet == 0:
                 bet = to
-                append(_BET(no, player, amount, True))
+                append(ev.Bet(no, player, amount, True))
             elif to > bet:
                 bet = to
-                append(_RAISE(no, player, to, None, True))
+                append(ev.Raise(no, player, to, None, True))
             else:
-                append(_CALL(no, player, amount, True))
+                append(ev.Call(no, player, amount, True))
         elif op == "all_in_flag":
             # 2018+: "Player2 is all-In." after his action: that action was all-in.
             for k in range(len(events) - 1, -1, -1):
@@ -355,14 +342,14 @@ def build_events(records: list[tuple[int, Record]], stacks: dict[str, int], big_
                 # "posts big blind + dead [$0.03]": the big blind live, the rest dead.
                 dead = amount - big_blind if amount > big_blind > 0 else 0
                 kind = "small_and_big" if dead else "big"
-            all_in = put(player, amount)
+            all_in = _put(left, player, amount)
             if kind != "ante":
                 mine = commit[player] = commit.get(player, 0) + amount - dead
                 if mine > bet:
                     bet = mine
                 if kind == "big" and big_blind > bet:
                     bet = big_blind  # a big blind all-in for less does not lower the price
-            append(_POST(no, player, kind, amount, dead, all_in))
+            append(ev.PostBlind(no, player, kind, amount, dead, all_in))
         elif op == "deal":
             if implied:
                 for line, who, kind, amount in implied:
@@ -370,65 +357,83 @@ def build_events(records: list[tuple[int, Record]], stacks: dict[str, int], big_
                     commit[who] = commit.get(who, 0) + amount
                     if amount > bet:
                         bet = amount
-                    append(_POST(line, who, kind, amount, 0, put(who, amount)))
-            append(_NEW[ev.StreetStart](no, "preflop", (), 0))
+                    append(ev.PostBlind(line, who, cast(ev.BlindKind, kind), amount, 0,
+                                        _put(left, who, amount)))
+            append(ev.StreetStart(no, "preflop", (), 0))
         elif op == "street":
             street, cards = rec[2], rec[3]
             board = cards if street == "flop" or len(cards) >= 3 else board + cards
             commit = {}
             bet = 0
-            append(_NEW[ev.StreetStart](no, street, board, 0))
+            append(ev.StreetStart(no, street, board, 0))
         elif op == "dealt":
             took_part.add(player)
-            append(_NEW[ev.HoleCards](no, player, rec[2]))
+            append(ev.HoleCards(no, player, rec[2]))
         elif op == "shows":
-            open_showdown(no)
-            append(_NEW[ev.Shows](no, player, rec[2], rec[3]))
+            showdown = _open_showdown(events, showdown, no)
+            append(ev.Shows(no, player, rec[2], rec[3]))
         elif op == "mucks":
-            open_showdown(no)
-            append(_NEW[ev.Mucks](no, player, rec[2]))
+            showdown = _open_showdown(events, showdown, no)
+            append(ev.Mucks(no, player, rec[2]))
         elif op == "no_show":
             if player in folded:
-                append(_NEW[ev.TableNote](no, "other", player, "does not show cards"))
+                append(ev.TableNote(no, "other", player, "does not show cards"))
             else:
                 if _live(took_part, folded) > 1:
-                    open_showdown(no)
-                append(_NEW[ev.Mucks](no, player, ()))
+                    showdown = _open_showdown(events, showdown, no)
+                append(ev.Mucks(no, player, ()))
         elif op == "wins":
             if _live(took_part, folded) > 1:
-                open_showdown(no)
+                showdown = _open_showdown(events, showdown, no)
             out.collected += 1
-            append(_NEW[ev.Collected](no, player, rec[2], rec[3], 0))
+            append(ev.Collected(no, player, rec[2], rec[3], 0))
         elif op == "summary":
             out.summary = True
             if _live(took_part, folded) > 1:
-                open_showdown(no)
+                showdown = _open_showdown(events, showdown, no)
         elif op == "balance":
             _, _, cashed, _bet, collected, cards, desc = rec
             if cards:
-                open_showdown(no)
-                append(_NEW[ev.Shows](no, player, cards, desc))
+                showdown = _open_showdown(events, showdown, no)
+                append(ev.Shows(no, player, cards, desc))
             if cashed:
                 # The cash-out the site paid him ("Cashout Amount is …") is his
                 # "collected": only what goes beyond it came from the pot.
                 collected -= cashed_out.get(player, 0)
             if collected > 0:
                 out.collected += 1
-                append(_NEW[ev.Collected](no, player, collected, None, 0))
+                append(ev.Collected(no, player, collected, None, 0))
         elif op == "cashout":
             cashed_out[player] = rec[2]
-            append(_NEW[ev.SidePayment](no, player, rec[2], "cashout"))
+            append(ev.SidePayment(no, player, rec[2], "cashout"))
         elif op == "pot_summary":
             main, sides, rake = rec[2], rec[3], rec[4]
-            append(_NEW[ev.PotSummary](no, main + sum(sides), main, sides, rake, ()))
+            append(ev.PotSummary(no, main + sum(sides), main, sides, rake, ()))
         elif op == "board":
-            append(_NEW[ev.BoardSummary](no, rec[2], 0))
+            append(ev.BoardSummary(no, rec[2], 0))
         elif op == "note":
             kind = rec[2]
             if kind == "sitting_out":
                 out.sat_out.add(player)
-            append(_NEW[ev.TableNote](no, kind, player, rec[3]))
+            append(ev.TableNote(no, kind, player, rec[3]))
     return out
+
+
+def _put(left: dict[str, int], player: str, amount: int) -> bool:
+    """Take ``amount`` from ``player``'s stack in ``left``: whether he is all-in after it."""
+    have = left.get(player)
+    if have is None:
+        return False
+    have -= amount
+    left[player] = have
+    return have <= 0
+
+
+def _open_showdown(events: list[ev.Event], showdown: bool, no: int) -> bool:
+    """The showdown started at line ``no`` if it had not (True: it has now)."""
+    if not showdown:
+        events.append(ev.ShowdownStart(no, 0))
+    return True
 
 
 def _live(took_part: set[str], folded: set[str]) -> int:
