@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -65,7 +65,7 @@ _CLASSIC_FIELDS = re.compile(
     rf"(?P<d>(?<=shows: )[^\[]+(?= \[)|(?<=\] )Low hand \([^)]*\))|(?P<c>\[[^\]]*\])"
     rf"|(?P<n>{_AMOUNT})"
 )
-_KIND = {"d": DESC, "c": CARDS, "n": NUM}
+_KIND: Final = {"d": DESC, "c": CARDS, "n": NUM}
 _PLACEHOLDERS = frozenset((NUM, CARDS, DESC))
 _READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<description>"}
 
@@ -73,11 +73,11 @@ _READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<desc
 # Numbers and cards alone, as most lines hold (the fields' other two alternatives): one
 # split in C by ``split_plain`` instead of a Python callback a field. The look-ahead lets
 # the regex engine skip to where a field can start.
-_PLAIN_FIELDS = re.compile(rf"(?=[\[$\d])(\[[^\]]*\]|{_AMOUNT})")
+_PLAIN_FIELDS: Final = re.compile(rf"(?=[\[$\d])(\[[^\]]*\]|{_AMOUNT})")
 # What a description field needs in the text, by generation (the look-behinds of ``d``):
 # a text without these holds numbers and cards only.
-_MODERN_FREE = ("] (", " with ")
-_CLASSIC_FREE = ("shows: ", "] Low hand (")
+_MODERN_FREE: Final = ("] (", " with ")
+_CLASSIC_FREE: Final = ("shows: ", "] Low hand (")
 
 
 def _split(fields: re.Pattern[str], text: str, values: list[str]) -> str:
@@ -106,17 +106,17 @@ _MODERN_VERBS = (r"posts|folds|checks|calls|bets|raises|caps?|shows|mucks|does|d
                  r"|collected|is|sits|has|joins|leaves|straddle|brings(?:-in)?")
 _CLASSIC_VERBS = (r"has|posts|ante|straddle|bring|received|folds|checks|calls|bets|raises"
                   r"|allin|caps?|is|sitting|wait|mucks|shows|does|doesn't")
-_MODERN_AFTER = re.compile(rf" (?:{_MODERN_VERBS})\b")
-_CLASSIC_AFTER = re.compile(rf" (?:{_CLASSIC_VERBS})\b")
-_MODERN_UNSEATED = re.compile(rf"(.*?)(?= (?:{_MODERN_VERBS})\b)")
-_CLASSIC_UNSEATED = re.compile(rf"(\*?Player )(.*?)(?= (?:{_CLASSIC_VERBS})\b)")
-_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
-_SUMMARY_NAME_END = re.compile(
+_MODERN_AFTER: Final = re.compile(rf" (?:{_MODERN_VERBS})\b")
+_CLASSIC_AFTER: Final = re.compile(rf" (?:{_CLASSIC_VERBS})\b")
+_MODERN_UNSEATED: Final = re.compile(rf"(.*?)(?= (?:{_MODERN_VERBS})\b)")
+_CLASSIC_UNSEATED: Final = re.compile(rf"(\*?Player )(.*?)(?= (?:{_CLASSIC_VERBS})\b)")
+_SUMMARY_SEAT: Final = re.compile(r"Seat \d+: ")
+_SUMMARY_NAME_END: Final = re.compile(
     r" \((?:button|small blind|big blind)\)| (?:folded|showed|mucked|did not show)\b|$"
 )
-_UNCALLED = re.compile(r"Uncalled bet \([^)]*\) returned to ?")
-_MODERN_STRUCTURE = ("***", "Dealt to ", "Uncalled bet (", "Main pot", "Side pot", "Total pot",
-                     "Board", "Seat ")
+_UNCALLED: Final = re.compile(r"Uncalled bet \([^)]*\) returned to ?")
+_MODERN_STRUCTURE: Final = ("***", "Dealt to ", "Uncalled bet (", "Main pot", "Side pot",
+                             "Total pot", "Board", "Seat ")
 
 
 def _modern_name(text: str, names: list[str]) -> tuple[int, str | None]:
@@ -176,13 +176,41 @@ def _name_at(text: str, start: int, names: list[str], end_mark: str | None,
 
 # A line's operation, as a tuple (code, player, …): the hand reader turns it into events
 # with the street's commitments (the amounts it adds are not yet the event model's).
-POST, FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_ADD, ALL_IN_ADD, CAPS = range(9)
-SHOWS, MUCKS, COLLECTED, NOTE, DEALT, DEALT_HIDDEN, DEALT_CARD = range(9, 16)
-STREET, HOLE, SHOWDOWN, RUN_IT, SUMMARY, OTHER_STREET, UNCALLED = range(16, 23)
-TOTAL, BOARD, SEAT_WON, SUMMARY_PLAYER, SUMMARY_START, IGNORE, BRING_IN = range(23, 30)
+# Final: compiled, each is the literal where it is read, not a look-up in the module's
+# globals (several a line in the hand's loop).
+POST: Final = 0
+FOLD: Final = 1
+CHECK: Final = 2
+CALL: Final = 3
+BET: Final = 4
+RAISE_TO: Final = 5
+RAISE_ADD: Final = 6
+ALL_IN_ADD: Final = 7
+CAPS: Final = 8
+SHOWS: Final = 9
+MUCKS: Final = 10
+COLLECTED: Final = 11
+NOTE: Final = 12
+DEALT: Final = 13
+DEALT_HIDDEN: Final = 14
+DEALT_CARD: Final = 15
+STREET: Final = 16
+HOLE: Final = 17
+SHOWDOWN: Final = 18
+RUN_IT: Final = 19
+SUMMARY: Final = 20
+OTHER_STREET: Final = 21
+UNCALLED: Final = 22
+TOTAL: Final = 23
+BOARD: Final = 24
+SEAT_WON: Final = 25
+SUMMARY_PLAYER: Final = 26
+SUMMARY_START: Final = 27
+IGNORE: Final = 28
+BRING_IN: Final = 29
 
 # The operations that move chips: a player with no name may not be in them.
-_MONEY = frozenset((POST, FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_ADD, ALL_IN_ADD, CAPS,
+_MONEY: Final = frozenset((POST, FOLD, CHECK, CALL, BET, RAISE_TO, RAISE_ADD, ALL_IN_ADD, CAPS,
                     COLLECTED, UNCALLED, SUMMARY_PLAYER))
 
 Op = tuple[Any, ...]
@@ -637,11 +665,11 @@ def _explain(exc: UnexpectedInput, shape: str, text: str, classic: bool) -> str:
     return f"not an {kind} line{where}: {text.strip()[:120]!r}"
 
 
-_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
+_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
 # Lines longer than this are read but not kept by what surrounds their name (a hostile
 # file of many long distinct lines must not fill memory).
-_CACHED_LINE = 2000
+_CACHED_LINE: Final = 2000
 _NEW_HAND = ev.positional(Hand)
 _NEW_INFO = ev.positional(HandInfo)
 
@@ -803,7 +831,7 @@ class _HandReader:
             op = exact.get(text)
             if op is None or (op[1] is not None and op[1] not in seated):
                 op = self._op(text, no, names, seated, find, fields, exact, amount)
-            code = op[0]
+            code: int = op[0]
             if code == DEALT_HIDDEN:  # the commonest 2014–16 line: "received a card."
                 player = op[1]
                 if player not in dealt:
