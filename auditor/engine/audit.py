@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from auditor.engine.fitting import Claim, fit
 from auditor.engine.pots import Pot, PotLayout, build_pots
@@ -79,15 +80,15 @@ from auditor.model.hand import Hand
 from auditor.model.money import format_amount
 from auditor.model.profile import Profile
 
-_ROUND_CHIPS = (5, 10, 25, 50, 100, 500, 1000, 5000, 10000, 25000)
-_SETTLE_EVENTS = frozenset(
+_ROUND_CHIPS: Final = (5, 10, 25, 50, 100, 500, 1000, 5000, 10000, 25000)
+_SETTLE_EVENTS: Final = frozenset(
     {
         StreetStart, Collected, UncalledReturned, PotSummary, ShowdownStart, Shows, Mucks,
         CashedOut, BoardSummary, HandCancelled, HouseMoney, SidePayment,
     }
 )  # fmt: skip
-_RUN_NAMES = ("", "first", "second", "third", "fourth")
-_ONE_BOARD = (0,)  # the run key of a hand dealt once
+_RUN_NAMES: Final = ("", "first", "second", "third", "fourth")
+_ONE_BOARD: Final = (0,)  # the run key of a hand dealt once
 
 
 @dataclass(slots=True)
@@ -461,7 +462,7 @@ def _is_walk(hand: Hand) -> bool:
     return not any(type(ev) in _VOLUNTARY for ev in hand.events)
 
 
-_VOLUNTARY = frozenset({Call, Bet, Raise, Check})
+_VOLUNTARY: Final = frozenset({Call, Bet, Raise, Check})
 
 
 def _dead_money(hand: Hand) -> bool:

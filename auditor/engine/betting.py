@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from auditor.model.events import (
     Action,
@@ -77,12 +77,12 @@ from auditor.model.events import (
 from auditor.model.hand import Hand
 from auditor.model.profile import Profile
 
-NO_CAP = 1 << 62  # room left under the cap of a game without one
-_UNKNOWN: Any = object()  # next_to_act() not worked out since the last change
+NO_CAP: Final = 1 << 62  # room left under the cap of a game without one
+_UNKNOWN: Final[Any] = object()  # next_to_act() not worked out since the last change
 
-_SEAT_NUMBER = attrgetter("seat")
-_COMMIT = attrgetter("commit")
-_PARTICIPATION = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
+_SEAT_NUMBER: Final = attrgetter("seat")
+_COMMIT: Final = attrgetter("commit")
+_PARTICIPATION: Final = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
 
 
 class PlayerState:
@@ -823,7 +823,7 @@ def _beyond_stack(p: PlayerState) -> None:
 
 
 # How each kind of event changes the state: ``fn(state, event, its player's state)``.
-APPLIERS: dict[type[Event], Callable[[BettingState, Any, PlayerState | None], None]] = {
+APPLIERS: Final[dict[type[Event], Callable[[BettingState, Any, PlayerState | None], None]]] = {
     PostBlind: BettingState._apply_post,
     Fold: BettingState._apply_fold,
     Check: BettingState._apply_check,

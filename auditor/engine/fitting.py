@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-_MAX_TRIES = 20_000  # assignments tried before falling back to first-fit
+_MAX_TRIES: Final = 20_000  # assignments tried before falling back to first-fit
 
 
 class Claim(NamedTuple):

@@ -15,7 +15,7 @@ would pass, so the common legal line is checked only for its own numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from auditor.engine.betting import APPLIERS, BettingState, PlayerState
 from auditor.engine.result import ReplayResult
@@ -35,7 +35,7 @@ Apply = Callable[[BettingState, Any, PlayerState | None], None]
 Step = tuple[int, tuple[CheckFn, ...], tuple[CheckFn, ...], Apply | None]
 Steps = dict[type[Event], Step]
 
-ACTIONS = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
+ACTIONS: Final = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
 
 
 class Checks:
@@ -98,7 +98,7 @@ def replay(hand: Hand, profile: Profile, checks: Checks = NO_CHECKS) -> ReplayRe
 
 
 ADAPTIVE_GUESS = True  # False: always guess first (the plain way)
-_GUESS_TRIAL = 64  # hands of a site guessed before its misses are weighed
+_GUESS_TRIAL: Final = 64  # hands of a site guessed before its misses are weighed
 _GUESSES: dict[str, list[int]] = {}  # per site: [hands guessed, guesses that missed]
 
 

@@ -18,23 +18,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from phevaluator import _pheval
 
-RANKS = "23456789TJQKA"
+RANKS: Final = "23456789TJQKA"
 SUITS = "cdhs"
 _CARDS = [r + s for r in RANKS for s in SUITS]
-_PHE_ID = {c: i for i, c in enumerate(_CARDS)}  # phevaluator: rank * 4 + suit
+_PHE_ID: Final = {c: i for i, c in enumerate(_CARDS)}  # phevaluator: rank * 4 + suit
 _LOW_RANK = {c: (1 if c[0] == "A" else RANKS.index(c[0]) + 2) for c in _CARDS}  # A=1 … K=13
 # an 8-or-better low counts ranks A (1) to 8: bit r of a card's mask is its low rank r
-_LOW_BIT = {c: (1 << r if r <= 8 else 0) for c, r in _LOW_RANK.items()}
-_PHE_WORST = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
+_LOW_BIT: Final = {c: (1 << r if r <= 8 else 0) for c, r in _LOW_RANK.items()}
+_PHE_WORST: Final = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
 # Its Hold'em evaluators (the best five), by the number of cards
-_PHE_HIGH = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+_PHE_HIGH: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
              7: _pheval.evaluate_7cards}
 
-OMAHA_GAMES = frozenset({"omaha", "courchevel"})
+OMAHA_GAMES: Final = frozenset({"omaha", "courchevel"})
 
 
 class CardError(ValueError):
@@ -75,11 +75,18 @@ def omaha_high(hole: Sequence[str], board: Sequence[str]) -> int:
 
 # The 36-card deck: ranks 6 to A. Its categories, weakest first, as PokerKit and GGPoker
 # rank them (GG's short-deck showdowns: a straight beats three of a kind; a flush beats a
-# full house).
-_SD_CARDS = {r + s: (i, s) for i, r in enumerate(RANKS) if i >= 4 for s in SUITS}  # 6 = 4 … A = 12
-_SD_HIGH_CARD, _SD_PAIR, _SD_TWO_PAIR, _SD_TRIPS, _SD_STRAIGHT = range(5)
-_SD_FULL_HOUSE, _SD_FLUSH, _SD_QUADS, _SD_STRAIGHT_FLUSH = range(5, 9)
-_SD_ACE_TO_NINE = 1 << 12 | 0b11110000  # A-6-7-8-9: the ace plays below the six
+# full house). A card's rank index: 6 = 4 … A = 12.
+_SD_CARDS: Final = {r + s: (i, s) for i, r in enumerate(RANKS) if i >= 4 for s in SUITS}
+_SD_HIGH_CARD: Final = 0
+_SD_PAIR: Final = 1
+_SD_TWO_PAIR: Final = 2
+_SD_TRIPS: Final = 3
+_SD_STRAIGHT: Final = 4
+_SD_FULL_HOUSE: Final = 5
+_SD_FLUSH: Final = 6
+_SD_QUADS: Final = 7
+_SD_STRAIGHT_FLUSH: Final = 8
+_SD_ACE_TO_NINE: Final = 1 << 12 | 0b11110000  # A-6-7-8-9: the ace plays below the six
 
 
 def _sd_straight_top(mask: int) -> int | None:
@@ -167,7 +174,7 @@ def _best_five_low(mask: int) -> int | None:
     return _low_value(ranks[:5]) if len(ranks) >= 5 else None
 
 
-_HOLDEM_LOW = tuple(_best_five_low(mask) for mask in range(512))  # by bit set of low ranks
+_HOLDEM_LOW: Final = tuple(_best_five_low(mask) for mask in range(512))  # by bit set of low ranks
 
 
 def holdem_low(hole: Sequence[str], board: Sequence[str]) -> int | None:
@@ -446,7 +453,7 @@ def run_parts(amount: int, runs: int, eligible: tuple[str, ...]) -> list[int]:
 
 # --- names, for people ----------------------------------------------------------------
 
-_NAMES = {
+_NAMES: Final = {
     "A": ("Ace", "Aces"), "K": ("King", "Kings"), "Q": ("Queen", "Queens"),
     "J": ("Jack", "Jacks"), "T": ("Ten", "Tens"), "9": ("Nine", "Nines"),
     "8": ("Eight", "Eights"), "7": ("Seven", "Sevens"), "6": ("Six", "Sixes"),

@@ -12,41 +12,42 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache, lru_cache
+from typing import Final
 
 # Zone abbreviations sites print: a zone with its daylight-saving rules where the
 # abbreviation names a region's clock (ET), a fixed offset where it names one (EDT).
-_REGIONS = {
+_REGIONS: Final = {
     "ET": "America/New_York", "PT": "America/Los_Angeles", "CT": "America/Chicago",
     "MT": "America/Denver", "CET": "Europe/Paris", "CEST": "Europe/Paris",
     "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon", "EET": "Europe/Helsinki",
     "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "BST": "Europe/London",
 }
-_FIXED = {
+_FIXED: Final = {
     "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7,
     "MDT": -6, "PST": -8, "PDT": -7, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
     "IST": 5.5, "ART": -3, "BRT": -3,
 }
-_MONTHS = {m: i for i, m in enumerate(
+_MONTHS: Final = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 
-_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?"
+_ISO: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?"
                   r"(Z|[+-]\d{2}:?\d{2})")
 # 2025/08/02 11:24:53 ET, 2009/10/12 - 13:51:22 (ET), 2021/04/16 19:14:14 UTC
-_YMD = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?"
+_YMD: Final = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?"
                   r"\s*\(?([A-Z]{1,5})\b")
 # Wednesday, August 04, 15:02:33 EDT 2010 (PartyPoker classic); Mon Feb 09 12:55:26 EST 2026
-_WORDS = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2}) "
+_WORDS: Final = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2}) "
                     r"([A-Z]{2,5}) (\d{4})")
 
 
 # What most headers print (PokerStars, Winamax, ACR): a text this matches whole, _YMD
 # below reads the same, and _ISO not at all (it has no "-"). Minutes and seconds 00-59:
 # any other text goes to the patterns.
-_PLAIN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):([0-5]\d):([0-5]\d) ([A-Z]{1,5})\]?",
+_PLAIN: Final = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):([0-5]\d):([0-5]\d) ([A-Z]{1,5})\]?",
                     re.ASCII)
-_MINUTES = tuple(timedelta(minutes=n) for n in range(60))
-_SECONDS = tuple(timedelta(seconds=n) for n in range(60))
-_HOUR = timedelta(seconds=3599)
+_MINUTES: Final = tuple(timedelta(minutes=n) for n in range(60))
+_SECONDS: Final = tuple(timedelta(seconds=n) for n in range(60))
+_HOUR: Final = timedelta(seconds=3599)
 
 
 @lru_cache(maxsize=256)  # each hand asks twice: for its row and for its stacks (SE001)

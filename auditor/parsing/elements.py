@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from auditor.parsing.blocks import HandBlock
 
@@ -48,7 +49,8 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
 
 
 # A tag, a comment, a CDATA section or an XML declaration, as the cutter walks them.
-_TAG = re.compile(r"<(?:!--.*?-->|!\[CDATA\[.*?\]\]>|\?xml\b|(/?)([^\s/>!?]+)[^>]*?(/?)>)", re.S)
+_TAG: Final = re.compile(
+    r"<(?:!--.*?-->|!\[CDATA\[.*?\]\]>|\?xml\b|(/?)([^\s/>!?]+)[^>]*?(/?)>)", re.S)
 
 
 def _unclosed_end(text: str, begin: int, limit: int, enclosing: set[str]) -> int:

@@ -21,6 +21,7 @@ reserved range (``RESERVED``) to U+FFFD before any line is shaped
 from __future__ import annotations
 
 import re
+from typing import Final
 
 # (Its own module: a list subclass, which mypyc cannot compile, and shape.py is compiled.)
 from auditor.parsing.seated import SeatedNames
@@ -31,11 +32,11 @@ from auditor.parsing.seated import SeatedNames
 # process on a million hands of real-shaped exports (bench/LEVERS.md), for no speed.
 LINE_CACHE_ENTRIES = 10_000
 
-PLAYER = "\ue000"
-NUM = "\ue001"
-CARDS = "\ue002"
-QUOTED = "\ue003"
-DESC = "\ue004"
+PLAYER: Final = "\ue000"
+NUM: Final = "\ue001"
+CARDS: Final = "\ue002"
+QUOTED: Final = "\ue003"
+DESC: Final = "\ue004"
 # Characters the lexer keeps for itself (the placeholders above and any it may add): input
 # text never holds them (``auditor.parsing.decode`` maps them to U+FFFD).
 RESERVED = ("\ue000", "\ue0ff")
@@ -45,7 +46,7 @@ _SYMBOLS = "$€£¥₹\ufffd"
 # An amount or count: an optional currency symbol, digits with or without thousands
 # separators, decimals. Not inside a word ("Hero_187") nor a tournament buy-in ("5+ ").
 # Only ASCII digits: "³", Arabic-Indic or fullwidth digits are not numbers.
-AMOUNT = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)"
+AMOUNT: Final = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)"
           r"(?!\+ )")
 
 
@@ -63,14 +64,14 @@ def _fields(chat: bool) -> re.Pattern[str]:
     )
 
 
-_FIELDS = _fields(chat=True)
-_FIELDS_NO_CHAT = _fields(chat=False)
-_KIND = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
+_FIELDS: Final = _fields(chat=True)
+_FIELDS_NO_CHAT: Final = _fields(chat=False)
+_KIND: Final = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
 
 # Where a line can hold a player's name other than at its start.
-_NAME_AFTER = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
+_NAME_AFTER: Final = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
 # Lines about a player the hand never seated: the name is everything before these words.
-_UNSEATED = re.compile(
+_UNSEATED: Final = re.compile(
     r"(?: (?:joins the table at seat #|leaves the table$|said, \"|is sitting out$|sits out$"
     r"|has timed out|is disconnected$|is connected$|has returned$|was removed from the table"
     r"|will be allowed to play|finished the tournament|wins |split the |re-buys |takes "
@@ -78,7 +79,7 @@ _UNSEATED = re.compile(
     r"|: (?:posts|folds|checks|calls|bets|raises|shows|mucks|doesn't show|sits out|is sitting))"
 )
 # A summary seat line of a player the hand never seated: the name ends before these.
-_SUMMARY_NAME_END = re.compile(
+_SUMMARY_NAME_END: Final = re.compile(
     r" \((?:button|small blind|big blind|didn't bet)\)"
     r"| (?:folded|showed|mucked|collected|won|lost)\b|$"
 )
@@ -86,14 +87,14 @@ _SUMMARY_NAME_END = re.compile(
 
 # Numbers and cards alone: what almost every line holds. The look-ahead lets the regex
 # engine skip to the characters a field can start with (twice as fast a split).
-_PLAIN_FIELDS = re.compile(rf"(?=[\[0-9{_SYMBOLS}])(\[[^\[\]]*\]|{AMOUNT})")
+_PLAIN_FIELDS: Final = re.compile(rf"(?=[\[0-9{_SYMBOLS}])(\[[^\[\]]*\]|{AMOUNT})")
 
 # The commonest seat line, "Seat 3: name ($12.50 in chips)", in one match (other forms,
 # sitting out, bounties, go through the grammar). The name runs to the last " (" before
 # the stack, as in ``seat_line_name``; tests check both agree on every corpus seat line.
 PLAIN_SEAT = re.compile(rf"Seat ([0-9]+): (.+) \(({AMOUNT}) in chips\)")
-_AMOUNT = re.compile(AMOUNT)
-_IN_CHIPS = " in chips)"
+_AMOUNT: Final = re.compile(AMOUNT)
+_IN_CHIPS: Final = " in chips)"
 
 # Where this module is compiled, ``plain_seat`` splits a seat line by string methods, each
 # a C call, in less than half the time of PLAIN_SEAT's match (its name backtracks from the
@@ -129,7 +130,7 @@ def plain_seat(text: str) -> tuple[str, str, str] | None:
     return seat, text[colon + 2 : opening], stack
 
 
-_STACKS: set[str] = set()  # stacks ``_AMOUNT`` matched
+_STACKS: Final[set[str]] = set()  # stacks ``_AMOUNT`` matched
 
 
 def _has_free_text(text: str) -> bool:
@@ -150,8 +151,8 @@ def _has_quoted_text(text: str) -> bool:
 
 # Where a hand description after " with " ends, and a shown hand's description (both as
 # in ``_FIELDS``).
-_DESC_END = re.compile(r", and (?:won|lost) | \((?:cashed out|pot not awarded)|$")
-_SHOWN = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)$")
+_DESC_END: Final = re.compile(r", and (?:won|lost) | \((?:cashed out|pot not awarded)|$")
+_SHOWN: Final = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)$")
 
 
 def split_fields(text: str) -> tuple[str, list[str]]:
@@ -244,7 +245,7 @@ def starts_at(text: str, prefix: str, start: int) -> bool:
 
 
 # Past this many names, ``find_name`` looks names up by length.
-_MANY_NAMES = 12
+_MANY_NAMES: Final = 12
 
 
 def find_name(line: str, names: list[str]) -> tuple[int, str | None]:

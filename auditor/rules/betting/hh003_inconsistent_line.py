@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Call, Event, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "HH003"
+CODE: Final = "HH003"
 
 
 def _all_in_flag(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, money
 
-CODE = "RA001"
+CODE: Final = "RA001"
 
 
 def check_bet_size(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:

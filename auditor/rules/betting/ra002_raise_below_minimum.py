@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import NOT_FIXED_LIMIT, BettingRule, finding, money
 
-CODE = "RA002"
+CODE: Final = "RA002"
 
 
 def check_raise_size(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "RA003"
+CODE: Final = "RA003"
 
 
 def _above(state: BettingState, ev: Bet | Raise, to: int) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "RA004"
+CODE: Final = "RA004"
 
 
 def check_bet(state: BettingState, ev: Bet, p: PlayerState | None) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
 
-CODE = "RA005"
+CODE: Final = "RA005"
 
 
 def check_cap(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:

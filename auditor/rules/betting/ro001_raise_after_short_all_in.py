@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "RO001"
+CODE: Final = "RO001"
 
 
 def check_reopened(state: BettingState, ev: Raise, p: PlayerState | None) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
 
-CODE = "RO002"
+CODE: Final = "RO002"
 
 
 def check_opponent(state: BettingState, ev: Bet | Raise, p: PlayerState | None) -> Finding | None:

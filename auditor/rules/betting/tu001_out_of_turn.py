@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Action, Bet, Call, Check, Fold, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
 
-CODE = "TU001"
+CODE: Final = "TU001"
 
 
 def check_turn(state: BettingState, ev: Action, p: PlayerState | None) -> Finding | None:

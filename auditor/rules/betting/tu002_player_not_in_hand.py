@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Action, Bet, Call, Check, Fold, PostBlind, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
 
-CODE = "TU002"
+CODE: Final = "TU002"
 
 
 def check_in_hand(state: BettingState, ev: Action, p: PlayerState | None) -> Finding | None:

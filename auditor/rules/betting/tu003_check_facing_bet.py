@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Check
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "TU003"
+CODE: Final = "TU003"
 
 
 def check_nothing_to_call(state: BettingState, ev: Check, p: PlayerState | None) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Call
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "TU004"
+CODE: Final = "TU004"
 
 
 def check_call_amount(state: BettingState, ev: Call, p: PlayerState | None) -> Finding | None:

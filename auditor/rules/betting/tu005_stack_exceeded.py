@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Bet, Call, Event, PostBlind, Raise
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "TU005"
+CODE: Final = "TU005"
 
 
 def _over(state: BettingState, ev: Event, p: PlayerState, added: int) -> Finding:

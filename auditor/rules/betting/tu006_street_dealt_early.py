@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Collected, Event, ShowdownStart, StreetStart
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding, money
 
-CODE = "TU006"
+CODE: Final = "TU006"
 
 
 def _pending(state: BettingState, ev: Event, what: str) -> Finding | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.betting import BettingState, PlayerState
 from auditor.model.events import Fold
 from auditor.rules.base import Finding
 from auditor.rules.betting.common import BettingRule, finding
 
-CODE = "TU007"
+CODE: Final = "TU007"
 
 
 def check_fold(state: BettingState, ev: Fold, p: PlayerState | None) -> Finding | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import NamedTuple, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from auditor.engine.result import PayoutRow
 from auditor.model.events import StackChange, TableNote
@@ -14,9 +14,10 @@ from auditor.model.money import format_amount
 from auditor.model.when import started_at
 from auditor.rules.base import Finding, Rule
 
-_SEAT_CHANGES = frozenset({"joins", "leaves", "removed"})
-_NOBODY: frozenset[str] = frozenset()
-_TOP_UP_WORDS = ("re-buy", "rebuy", "add-on", "addon", "top-up", "tops up", "buys in", "bought")
+_SEAT_CHANGES: Final = frozenset({"joins", "leaves", "removed"})
+_NOBODY: Final[frozenset[str]] = frozenset()
+_TOP_UP_WORDS: Final = ("re-buy", "rebuy", "add-on", "addon", "top-up", "tops up", "buys in",
+                        "bought")
 
 
 class StackDiscontinuity(Rule):
@@ -240,12 +241,12 @@ def _moved_players(hand: Hand) -> frozenset[str]:
     return frozenset(out) if out else _NOBODY
 
 
-_WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
+_WHEN: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
 # Longest wait between the starts of two consecutive hands of one table: a cash hand
 # rarely lasts 5 minutes; a tournament adds its breaks. A longer gap means hands are
 # missing from the file (the exporter sat out), and stacks may have changed in them.
-_CASH_GAP = timedelta(minutes=5)
-_TOURNAMENT_GAP = timedelta(minutes=20)
+_CASH_GAP: Final = timedelta(minutes=5)
+_TOURNAMENT_GAP: Final = timedelta(minutes=20)
 
 
 def _started(text: str) -> datetime | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.model.events import StackChange
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
 from auditor.rules.base import Finding, Rule
 
-_BY_HOST = frozenset({"host_set", "queued"})
+_BY_HOST: Final = frozenset({"host_set", "queued"})
 
 
 class StackChangedByHost(Rule):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from auditor.engine.audit import PotAudit
 from auditor.engine.payments import share_fault
 from auditor.rules.base import Finding
 from auditor.rules.pots.common import PotRule, finding, part_anchor, street_of
 
-_RULE_WORDS = {
+_RULE_WORDS: Final = {
     "button-left": "the first winner left of the button",
     "best-hand-suit": "the winner holding the highest card by suit",
 }

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from itertools import compress
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lark import Tree
 
@@ -44,15 +44,15 @@ from auditor.sites.pokerstars.reader import (
     _tokens,
 )
 
-_DEALT_SHAPE = f"Dealt to {PLAYER} {CARDS}"
-_RUN_WORDS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_DEALT_SHAPE: Final = f"Dealt to {PLAYER} {CARDS}"
+_RUN_WORDS: Final = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 # The game words a tournament's header ends with, after the tournament's free-text name
 # ("WSOP #77: $5,000 No Limit Hold'em Main Event [Flight W], $25M GTD Hold'em No Limit"):
 # the last of these starts them.
-_GAME_START = re.compile(r"6\+ Hold'em|Hold'em|Omaha|PLO(?:-\d)?|ShortDeck|Short Deck")
+_GAME_START: Final = re.compile(r"6\+ Hold'em|Hold'em|Omaha|PLO(?:-\d)?|ShortDeck|Short Deck")
 # Where the game words end: the level, or the date.
-_LEVEL = re.compile(r" *- Level")
+_LEVEL: Final = re.compile(r" *- Level")
 
 
 class GGRecipeBuilder(_RecipeBuilder):

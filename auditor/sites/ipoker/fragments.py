@@ -22,7 +22,7 @@ name is in the list once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 from xml.parsers.expat import ExpatError, ParserCreate
 
 from defusedxml import DefusedXmlException
@@ -92,7 +92,7 @@ def _parse(expat: Any, text: str, offset: int) -> None:
 
 # defusedxml's refusals, bound once: each fragment's expat parser gets them (a parser of
 # its own per fragment, since expat parses one document each).
-_DEFUSED = DefusedXMLParser(forbid_dtd=True)
+_DEFUSED: Final = DefusedXMLParser(forbid_dtd=True)
 
 
 def _defused() -> Any:

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from auditor.compiled import mypyc_attr
 from auditor.model import events as ev
@@ -57,21 +57,21 @@ from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
 from auditor.sites.ipoker.fragments import XmlError, attribute, elements
 
-SITE = "ipoker"
-STREETS: tuple[ev.Street, ...] = ("preflop", "flop", "turn", "river")
+SITE: Final = "ipoker"
+STREETS: Final[tuple[ev.Street, ...]] = ("preflop", "flop", "turn", "river")
 # Round number -> street index: rounds 0 (forced bets) and 1 are pre-flop.
-_STREET_OF_ROUND = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}
-_BOARD_TYPES = {"Flop", "Turn", "River"}
-_POSTS = {1, 2, 15}
-_SITTING_OUT = {8, 9}
-_KNOWN_TYPES = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 23}
+_STREET_OF_ROUND: Final = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3}
+_BOARD_TYPES: Final = {"Flop", "Turn", "River"}
+_POSTS: Final = {1, 2, 15}
+_SITTING_OUT: Final = {8, 9}
+_KNOWN_TYPES: Final = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 23}
 # Raises whose ``sum`` has two readings: the default one, and the other.
-_RAISE_READING = {23: "to", 6: "added"}
-_BOUGHT = (("rebuy", "rebuy"), ("addon", "add-on"))
-_NONE = ("0", "")
-_NO_SUM = {0, 4, 8, 9}  # fold, check, sitting out: their sum is not read
-_MAX_FLIPS = 4  # ambiguous raises of one player tried in other readings (2^k replays)
-_CACHE = 10_000
+_RAISE_READING: Final = {23: "to", 6: "added"}
+_BOUGHT: Final = (("rebuy", "rebuy"), ("addon", "add-on"))
+_NONE: Final = ("0", "")
+_NO_SUM: Final = {0, 4, 8, 9}  # fold, check, sitting out: their sum is not read
+_MAX_FLIPS: Final = 4  # ambiguous raises of one player tried in other readings (2^k replays)
+_CACHE: Final = 10_000
 
 
 @mypyc_attr(native_class=False)  # compiled, _with_info could not give it an ``info``
@@ -88,14 +88,14 @@ class _Unsupported(Exception):
 
 # An amount as the exports write it: a currency before or after (``$``, ``€``, ``RSD``,
 # ``Pts``), digits grouped by commas, dots or spaces.
-_AMOUNT = re.compile(r"\s*([^\d]*?)\s*(\d(?:[\d.,\s\xa0\u202f]*\d)?)\s*([^\d]*?)\s*")
+_AMOUNT: Final = re.compile(r"\s*([^\d]*?)\s*(\d(?:[\d.,\s\xa0\u202f]*\d)?)\s*([^\d]*?)\s*")
 # An amount attribute (or stake) whose last separator is a comma before one or two digits:
 # the decimal comma of later exports (``€0,50``); ``9,999`` groups thousands.
-_DECIMAL_COMMA = re.compile(
+_DECIMAL_COMMA: Final = re.compile(
     r'\b(?:sum|chips|bet|win)="[^\d"]*\d[\d.\s\xa0\u202f]*,\d{1,2}[^\d",.]*"')
-_GROUPED = re.compile(r"\d{1,3}(?:[.,]\d{3})+")
-_QUICK_COMMA = re.compile(r',\d\d?[^\d,."]*"')  # cheap first look for _DECIMAL_COMMA
-_STAKE_COMMA = re.compile(r"\d,\d{1,2}(?![\d,.])")
+_GROUPED: Final = re.compile(r"\d{1,3}(?:[.,]\d{3})+")
+_QUICK_COMMA: Final = re.compile(r',\d\d?[^\d,."]*"')  # cheap first look for _DECIMAL_COMMA
+_STAKE_COMMA: Final = re.compile(r"\d,\d{1,2}(?![\d,.])")
 
 
 class _Amounts(dict[str, int]):
@@ -135,7 +135,7 @@ def amounts(decimals: int, comma: bool) -> _Amounts:
 
 # --- cards ----------------------------------------------------------------------------
 
-_RANKS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
+_RANKS: Final = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
           "10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 _CARD_CACHE: dict[str, ev.Cards | None] = {}
 
@@ -169,9 +169,9 @@ def cards_of(text: str) -> ev.Cards | None:
 
 # --- dates ----------------------------------------------------------------------------
 
-_MONTHS = {m: i for i, m in enumerate(
+_MONTHS: Final = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_DATES = (
+_DATES: Final = (
     (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?"), "ymd"),
     (re.compile(r"(\d{1,2})-([A-Za-z]{3})-(\d{4}) +(\d{1,2}):(\d{2})(?::(\d{2}))?"), "dby"),
     (re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4}) +(\d{1,2}):(\d{2})(?::(\d{2}))?"), "dmy"),
@@ -214,13 +214,13 @@ def _started_by_patterns(text: str) -> str:
 # --- the session --------------------------------------------------------------------
 
 
-_LIMIT_WORDS: dict[str, Limit] = {
+_LIMIT_WORDS: Final[dict[str, Limit]] = {
     "nl": "NL", "бл": "NL", "sl": "NL",  # Spanish "sin límite", Russian "безлимитный"
     "pl": "PL", "пл": "PL",
     "l": "FL", "lh": "FL", "fl": "FL", "limit": "FL", "л": "FL",
 }
-_STAKES = re.compile(r"([^\s/]+)/([^\s/]+)")
-_ANTE = re.compile(r"\bAnte\s+(\S+)", re.I)
+_STAKES: Final = re.compile(r"([^\s/]+)/([^\s/]+)")
+_ANTE: Final = re.compile(r"\bAnte\s+(\S+)", re.I)
 
 
 @mypyc_attr(native_class=False)  # built by events.positional (object.__new__, slot stores)
@@ -311,11 +311,11 @@ def _session_of(context: Any) -> _Session:
     )
 
 
-_NEW_SESSION = ev.positional(_Session)
+_NEW_SESSION: Final = ev.positional(_Session)
 
 
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "\ufffd": "EUR"}
-_CODES = ("RSD", "CNY", "USD", "EUR", "GBP", "CAD", "SEK", "DKK", "NOK", "Pts")
+_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "\ufffd": "EUR"}
+_CODES: Final = ("RSD", "CNY", "USD", "EUR", "GBP", "CAD", "SEK", "DKK", "NOK", "Pts")
 
 
 def _symbol_of(sample: str) -> str:
@@ -359,9 +359,9 @@ class _Player:
         self.sits_out = False
 
 
-_LINE = attrgetter("line")
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
+_LINE: Final = attrgetter("line")
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
 
 
 class _Act(NamedTuple):

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lark.exceptions import UnexpectedInput
 
@@ -58,32 +58,32 @@ from auditor.sites.partypoker.records import (
     build_events,
 )
 
-_READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<text>",
+_READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<text>",
              DESC: "<description>"}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
+_CURRENCY: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
 
 # Lines that move no chips and hold free text: the separators Party prints before a
 # hand's header (they end up at the end of the hand before), time-bank warnings,
 # tournament results, 2018+ pot announcements, 888's hand descriptions.
-_FREE = re.compile(
+_FREE: Final = re.compile(
     r"(?:Game #\w+ starts\.|#Game No\s*:|Your time bank will be activated|>You have options"
     r"|Player .+ finished in |Congratulations to player |Creating (?:Main|Side) Pot"
     r"|\((?:Hi|Lo): )"
 )
-_SEPARATOR = re.compile(r"(?:Game #\w+ starts\.|#Game No\s*:.*)$")
+_SEPARATOR: Final = re.compile(r"(?:Game #\w+ starts\.|#Game No\s*:.*)$")
 # Where an export glued two lines into one (Mac exports): after a period that ends a
 # line ("…Aces and Queens.Player4 wins …"), or after "is sitting out".
-_GLUE = re.compile(r"\.(?=[^\s\d.])|(?<=sitting out)(?=\S)")
+_GLUE: Final = re.compile(r"\.(?=[^\s\d.])|(?<=sitting out)(?=\S)")
 # The name of a player the hand never seated (he joined after the seat list was written):
 # everything before the first of these words.
-_UNSEATED = re.compile(
+_UNSEATED: Final = re.compile(
     r"(.+?) (?=posts |folds|checks|calls|bets |raises |is all-In|shows|doesn't show"
     r"|does not show|wins |has joined|has left|is sitting out|will be using|did not respond"
     r"|could not respond|collected |mucks |did not show|finished in|balance )"
 )
-_LOW_LINE = re.compile(r" shows\S.* for low\.?$")
+_LOW_LINE: Final = re.compile(r" shows\S.* for low\.?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,7 +450,7 @@ def _seat_number(seat: ev.Seat) -> int:
 
 # "Seat 5: Player1 ( $1.60 USD )", "seat1: Player0 ( $664.25 USD )", "Seat 1: Player4
 # ($56.64)", and converted files' "Seat 1: Player1 ( $2.75 USD ) - VPIP: 21, …".
-_SEAT = re.compile(r"[Ss]eat ?(\d+): (.+?) \(\s*([^()]*\d[^()]*?)\s*\)(?:\s+-\s.*)?$")
+_SEAT: Final = re.compile(r"[Ss]eat ?(\d+): (.+?) \(\s*([^()]*\d[^()]*?)\s*\)(?:\s+-\s.*)?$")
 
 
 def _explain(exc: UnexpectedInput, shape: str, text: str, title: str) -> str:
@@ -464,23 +464,23 @@ def _explain(exc: UnexpectedInput, shape: str, text: str, title: str) -> str:
 
 # --- PartyPoker ---------------------------------------------------------------------------
 
-_ID = re.compile(r"\*{5} Hand History [Ff]or Game (\w+)")
+_ID: Final = re.compile(r"\*{5} Hand History [Ff]or Game (\w+)")
 # The game line's date: after the last spaced dash before a weekday ("Omaha Hi-Saturday").
-_WHEN = re.compile(r"\s*-\s*((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b.*)$")
-_HEAD_STAKES = re.compile(r"\s*([$€£]?\s?\d[\d.,]*)(?:\s*/\s*([$€£]?\s?\d[\d.,]*))?")
-_LEVEL = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)"
+_WHEN: Final = re.compile(r"\s*-\s*((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b.*)$")
+_HEAD_STAKES: Final = re.compile(r"\s*([$€£]?\s?\d[\d.,]*)(?:\s*/\s*([$€£]?\s?\d[\d.,]*))?")
+_LEVEL: Final = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)"
                     r"(?:\s*-\s*([\d.,]+))?\)")
-_GAME_WORDS = re.compile(
+_GAME_WORDS: Final = re.compile(
     r"(?:\b(?:NL|PL|FL)\s+)?(?:fastforward\s+)?(?:(?:NL|PL|FL)\s+)?(?:Texas Hold'?em|Hold'?em"
     r"|Omaha(?: Hi-Lo| Hi)?|Double Hold'em|Short Deck|\d Card Stud(?: Hi-Lo)?)")
-_TOURNAMENT_ID = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
-_TABLE = re.compile(r"Table (.*?)\s*\(\s*(Real|Play) Money\s*\)"
+_TOURNAMENT_ID: Final = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
+_TABLE: Final = re.compile(r"Table (.*?)\s*\(\s*(Real|Play) Money\s*\)"
                     r"(?:\s*--\s*Seat (\d+) is the button)?$")
-_BUTTON = re.compile(r"Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"Total number of players\s*:\s*\d+(?:\s*/\s*(\d+))?$")
-_MONTHS = {m: i + 1 for i, m in enumerate(
+_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
+_PLAYERS: Final = re.compile(r"Total number of players\s*:\s*\d+(?:\s*/\s*(\d+))?$")
+_MONTHS: Final = {m: i + 1 for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"))}
-_START = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (\d{1,2}),? "
+_START: Final = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (\d{1,2}),? "
                     r"(\d{1,2}):(\d{2}):(\d{2})\D*?(\d{4})")
 
 

@@ -34,35 +34,35 @@ from dataclasses import dataclass, field
 from itertools import islice, repeat
 from operator import gt
 from pathlib import PurePath
-from typing import Any
+from typing import Any, Final
 
 from auditor.compiled import mypyc_attr
 from auditor.model.events import positional
 from auditor.parsing.blocks import HandBlock
 
-FIRST_ROW = "entry,at,order"
+FIRST_ROW: Final = "entry,at,order"
 START = "-- starting hand #"
 END = "-- ending hand #"
-STACKS = "Player stacks: "
-YOUR_HAND = "Your hand is "
+STACKS: Final = "Player stacks: "
+YOUR_HAND: Final = "Your hand is "
 # How the rows that are not part of the play begin (a player's own rows begin with his
 # quoted name instead).
-TABLE_ROWS = ("The player ", "The admin ", "The game's ", "WARNING: ", "IMPORTANT: ",
+TABLE_ROWS: Final = ("The player ", "The admin ", "The game's ", "WARNING: ", "IMPORTANT: ",
               "Game entering ", "Asking to busted ")
 # ... and the one table row that begins with a player: a tournament's table assignment.
-TABLE_MOVE = " will be playing on table #"
+TABLE_MOVE: Final = " will be playing on table #"
 
 # A player as the log names him: "display name @ player-id". The display name may hold
 # " @ " and quotes itself ("spa @ ces @ ZQfm6ZDMPO"): the id is what follows the last
 # " @ " before the closing quote.
-_REF = re.compile(r'"([^\n]*?) @ ([\w-]+)"(?=[ .,)|]|$)', re.M)
-_FRACTION = re.compile(r'" \(\d+\.(\d+)\)(?= \||$)', re.M)  # a stack's decimals
-_ID_CHANGE = re.compile(r'The player ".*" changed the ID from ([\w-]+) to ([\w-]+) because')
-_BLINDS = re.compile(r"The game's (small blind|big blind|ante) was changed from "
+_REF: Final = re.compile(r'"([^\n]*?) @ ([\w-]+)"(?=[ .,)|]|$)', re.M)
+_FRACTION: Final = re.compile(r'" \(\d+\.(\d+)\)(?= \||$)', re.M)  # a stack's decimals
+_ID_CHANGE: Final = re.compile(r'The player ".*" changed the ID from ([\w-]+) to ([\w-]+) because')
+_BLINDS: Final = re.compile(r"The game's (small blind|big blind|ante) was changed from "
                      r"(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)\.")
 _BLIND_INDEX = {"small blind": 0, "big blind": 1, "ante": 2}
 # Rows only a tournament log has.
-_TOURNAMENT_ROWS = (" is in the tournament with a stack of ", " rebought. New stack ",
+_TOURNAMENT_ROWS: Final = (" is in the tournament with a stack of ", " rebought. New stack ",
                     " will be playing on table #")
 
 Row = tuple[int, str]  # (file line, entry)
@@ -201,7 +201,7 @@ def _plain_rows(text: str) -> tuple[list[str], str, int, list[str]] | None:
     return entries, tails, width, orders
 
 
-_AT_WIDTH = len("2022-01-13T19:53:17.974Z")
+_AT_WIDTH: Final = len("2022-01-13T19:53:17.974Z")
 
 
 def _csv_rows(text: str) -> list[list[str]]:
@@ -259,14 +259,14 @@ def table_of(source: str) -> str:
 # tournament's table moves begin with a player: they are looked for only in a log that
 # has one (matching them costs a look along every player's row).
 _TABLE = "|".join(re.escape(t) for t in TABLE_ROWS)
-_SPECIAL = re.compile(
+_SPECIAL: Final = re.compile(
     rf"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)|(?P<table>{_TABLE}))")
-_SPECIAL_MOVES = re.compile(
+_SPECIAL_MOVES: Final = re.compile(
     r"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)"
     rf'|(?P<table>{_TABLE}|"[^\n]*?{re.escape(TABLE_MOVE)}))'
 )
-_SHOWN = re.compile(r'"[^\n]*? @ ([\w-]+)" shows a ([^\n]*)\.$')
-_SHOWS = " shows a "
+_SHOWN: Final = re.compile(r'"[^\n]*? @ ([\w-]+)" shows a ([^\n]*)\.$')
+_SHOWS: Final = " shows a "
 
 
 class _Hand:
@@ -286,7 +286,7 @@ class _Hand:
         self.extra: list[int] = _NONE  # its rows after it ended, by index
 
 
-_NONE: list = []  # shared by every hand until it has some (never appended to)
+_NONE: Final[list] = []  # shared by every hand until it has some (never appended to)
 
 
 def _scan(entries: list[str], numbers: Sequence[int]) -> tuple[list[_Hand], list[Row], str]:
@@ -408,8 +408,8 @@ def _blocks(entries: list[str], numbers: Sequence[int], at: Callable[[int], str]
 
 
 # Built for every hand: the fast constructors (a dataclass's ``__init__`` costs more).
-_NEW_BLOCK = positional(HandBlock)
-_NEW_CONTEXT = positional(HandContext)
+_NEW_BLOCK: Final = positional(HandBlock)
+_NEW_CONTEXT: Final = positional(HandContext)
 
 
 def _table_texts(hands: list[_Hand], after: list[Row]) -> Iterator[str]:

@@ -51,7 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lark import Tree
 from lark.exceptions import UnexpectedInput
@@ -66,18 +66,18 @@ from auditor.parsing.shape import LINE_CACHE_ENTRIES
 from auditor.sites.base import game_facts
 from auditor.sites.pokernow.log import TABLE_ROWS, HandContext, LogFacts
 
-SITE = "pokernow"
+SITE: Final = "pokernow"
 
 # Placeholders of the shared terminals (grammars/terminals.lark).
 PLAYER, NUM, CARDS, QUOTED, DESC = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
-_READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<id>",
+_READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<id>",
              DESC: "<description>"}
 
 _CARD = r"(?:10|[2-9JQKA])[♠♥♦♣]"
 # The variable fields of a row, leftmost first: a player, an id, a hand description,
 # a list of cards, an amount.
 _PLAYER_FIELD = r'(?P<player>"(?P<name>.*?) @ (?P<pid>[\w-]+)")(?=[ .,)|]|$)'
-_FIELDS = re.compile(
+_FIELDS: Final = re.compile(
     _PLAYER_FIELD +
     r"|(?<=\(id: )(?P<hid>[\w-]+)(?=\))"
     r"|(?<=\(ID: )(?P<tid>[\w-]+)(?=\))"
@@ -88,11 +88,11 @@ _FIELDS = re.compile(
     r"|(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?!\w)"
 )
 # A row that starts with a player's name: the field regex's own first match there.
-_STARTING_PLAYER = re.compile(_PLAYER_FIELD)
+_STARTING_PLAYER: Final = re.compile(_PLAYER_FIELD)
 # Rows longer than this are read but their tails not kept (hostile rows must not fill
 # memory).
-_CACHED_ROW = 2000
-_MASK = {"player": PLAYER, "hid": QUOTED, "tid": QUOTED, "old": QUOTED, "new": QUOTED,
+_CACHED_ROW: Final = 2000
+_MASK: Final = {"player": PLAYER, "hid": QUOTED, "tid": QUOTED, "old": QUOTED, "new": QUOTED,
          "desc": DESC, "cards": CARDS, "num": NUM}
 
 Value = Any  # a field's text, or (name, id) for a player
@@ -117,7 +117,7 @@ def shape_of(entry: str, pos: int = 0) -> tuple[str, list[Value]]:
 
 # --- cards ---------------------------------------------------------------------------
 
-_SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_SUITS: Final = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _CARDS: dict[str, tuple[str, ...]] = {}
 
 
@@ -139,7 +139,7 @@ def _subtrees(tree: Tree) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree)]
 
 
-_BLIND_KINDS = {"small": "small", "big": "big", "straddle": "straddle", "missed_big": "big",
+_BLIND_KINDS: Final = {"small": "small", "big": "big", "straddle": "straddle", "missed_big": "big",
                 "missing_small": "dead", "ante": "ante"}
 
 
@@ -189,7 +189,7 @@ def _recipe_table(tree: Tree, subs: list[Tree]) -> tuple[str, tuple[Any, ...]]:
     return subs[0].data if subs else "note", ()
 
 
-_RUNS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_RUNS: Final = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 
 # --- the reader ----------------------------------------------------------------------
@@ -200,17 +200,34 @@ def _amounts(decimals: int) -> AmountCache:
 
 
 # What a row of a hand is, as the hand loop reads it: a tuple whose first item is one of
-# these codes (commonest first), then, for a player's row, his id and display name.
-(FOLD, CHECK, CALL, BET, RAISE, POST, SHOWS, COLLECTED, UNCALLED,  # a player's rows
- BOARD, YOUR_HAND, NOTE, RUN_AGREED, UNDEALT, ENDING, TABLE, STACKS, HEADER) = range(18)
-_CODES = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}
-_NOTES = frozenset({
+# these codes (commonest first), then, for a player's row, his id and display name. Final:
+# compiled, each is the literal where it is read, not a look-up in the module's globals.
+FOLD: Final = 0  # a player's rows, to UNCALLED
+CHECK: Final = 1
+CALL: Final = 2
+BET: Final = 3
+RAISE: Final = 4
+POST: Final = 5
+SHOWS: Final = 6
+COLLECTED: Final = 7
+UNCALLED: Final = 8
+BOARD: Final = 9
+YOUR_HAND: Final = 10
+NOTE: Final = 11
+RUN_AGREED: Final = 12
+UNDEALT: Final = 13
+ENDING: Final = 14
+TABLE: Final = 15
+STACKS: Final = 16
+HEADER: Final = 17
+_CODES: Final = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}
+_NOTES: Final = frozenset({
     "run_twice_asked", "run_twice_declined", "run_twice_yes", "run_twice_no",
     "dead_small_blind", "important", "break_", "rebuy_asked",
 })
 
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
 
 # The rows that change a stack between hands, as ``StackChange`` kinds. Measured on the
 # corpus, a player's rows come in these orders: approved -> joined (a buy-in, then the
@@ -223,7 +240,7 @@ _NEW_INFO = ev.positional(HandInfo)
 # out (joined, stand up, sit back), one that only announces (queued) and a rebuy (the
 # log prints the new stack, not what was added). ``after`` is the stack the row gives
 # the player for the next hand, ``before`` the stack it takes from him.
-_CHANGES: dict[str, ev.StackChangeKind] = {
+_CHANGES: Final[dict[str, ev.StackChangeKind]] = {
     "approved": "join", "registered": "join", "table_start": "join", "join": "other",
     "quit": "leave", "stand_up": "leave", "sit_back": "sit_back", "host_set": "host_set",
     "queued": "queued", "rebuy": "top_up",
@@ -412,7 +429,7 @@ class PokerNowReader:
             row = get(entry)
             if row is None:
                 row = self._row(entry, no, amounts, rows)
-            code = row[0]
+            code: int = row[0]
             if code <= UNCALLED:  # a player's row
                 player = label_for(row[1]) or labels.get(row[1]) or f"{row[2]} @ {row[1]}"
                 if ended and code != SHOWS:
@@ -657,20 +674,21 @@ def _compiled(op: str, const: tuple[Any, ...], values: list[Value], amounts: Amo
 _CARDS_RE = rf"{_CARD}(?:, {_CARD})*"
 _SEAT_RE = r'#(\d+) "(.*?) @ ([\w-]+)" \((\d+(?:\.\d+)?)\)'
 _SEAT_ANY = r'#\d+ ".*? @ [\w-]+" \(\d+(?:\.\d+)?\)'
-_FAST_STACKS = re.compile(rf"Player stacks: {_SEAT_ANY}(?: \| {_SEAT_ANY})*")
-_FAST_SEAT = re.compile(_SEAT_RE)
-_FAST_HEADER = re.compile(
+_FAST_STACKS: Final = re.compile(rf"Player stacks: {_SEAT_ANY}(?: \| {_SEAT_ANY})*")
+_FAST_SEAT: Final = re.compile(_SEAT_RE)
+_FAST_HEADER: Final = re.compile(
     r"-- starting hand #(\d+) +(?:\(id: [\w-]+\) +)?\(([^()]*)\) "
     r'\((?:dealer: "(.*) @ ([\w-]+)"|(dead button))\) --')
-_FAST_BOARD = re.compile(
+_FAST_BOARD: Final = re.compile(
     rf"(Flop|Turn|River)(?: \((\w+) run\))?: +(\[?{_CARDS_RE}\]?)(?: (\[{_CARDS_RE}\]))?")
-_FAST_MINE = re.compile(rf"Your hand is ({_CARDS_RE})")
+_FAST_MINE: Final = re.compile(rf"Your hand is ({_CARDS_RE})")
 # Rows of every hand that carry its number or an amount (the player's name lazily, as
 # the field regex reads it: the first " @ " that an id and the closing quote follow).
-_FAST_ENDING = re.compile(r"-- ending hand #(\d+(?:\.\d+)?) --")
-_FAST_UNCALLED = re.compile(r'Uncalled bet of (\d+(?:\.\d+)?) returned to "(.*?) @ ([\w-]+)"')
-_FAST_SHOWS = re.compile(rf'"(.*) @ ([\w-]+)" shows a ({_CARDS_RE})\.')
-_FAST_COLLECTED = re.compile(
+_FAST_ENDING: Final = re.compile(r"-- ending hand #(\d+(?:\.\d+)?) --")
+_FAST_UNCALLED: Final = re.compile(
+    r'Uncalled bet of (\d+(?:\.\d+)?) returned to "(.*?) @ ([\w-]+)"')
+_FAST_SHOWS: Final = re.compile(rf'"(.*) @ ([\w-]+)" shows a ({_CARDS_RE})\.')
+_FAST_COLLECTED: Final = re.compile(
     r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?)?'
     rf"(?: on the (\w+) run)?(?: +\(combination: {_CARDS_RE}\))?")
 
@@ -745,8 +763,8 @@ class _HandError(LineError):
         self.info = info
 
 
-_HAND_NUMBER = re.compile(r"-- starting hand #(\d+)")
-_GAME = re.compile(r"-- starting hand #\d+ +(?:\(id: [\w-]+\) +)?\(([^()]*)\)")
+_HAND_NUMBER: Final = re.compile(r"-- starting hand #(\d+)")
+_GAME: Final = re.compile(r"-- starting hand #\d+ +(?:\(id: [\w-]+\) +)?\(([^()]*)\)")
 
 
 def _hand_number(header: str) -> str:

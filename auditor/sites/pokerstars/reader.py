@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple, cast
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -44,15 +44,16 @@ from auditor.parsing.shape import (
     split_fields,
 )
 
-_FIELD_PLACEHOLDERS = "\ue001\ue002\ue003\ue004"
-_READABLE = {
+_FIELD_PLACEHOLDERS: Final = "\ue001\ue002\ue003\ue004"
+_READABLE: Final = {
     "\ue000": "<player>",
     "\ue001": "<amount>",
     "\ue002": "<cards>",
     "\ue003": "<text>",
     "\ue004": "<description>",
 }
-_SYMBOL_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\ufffd": "EUR"}
+_SYMBOL_CURRENCY: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY",
+                           "\ufffd": "EUR"}
 
 
 # What a line makes (its event, a value of its own, or None), and whether the same line
@@ -452,7 +453,7 @@ def _whole(text: str) -> int:
     raise AmountError(f"not a whole number: {text[:40]!r}")
 
 
-_WHOLE = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
+_WHOLE: Final = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
 
 
 class _Table(NamedTuple):
@@ -462,15 +463,15 @@ class _Table(NamedTuple):
 
 
 # Events the hand reader passes through without a second look.
-_BETTING = frozenset({ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind})
-_PLAIN = _BETTING | frozenset({
+_BETTING: Final = frozenset({ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind})
+_PLAIN: Final = _BETTING | frozenset({
     ev.StreetStart, ev.HoleCards, ev.UncalledReturned, ev.ShowdownStart, ev.Shows, ev.Mucks,
     ev.Collected, ev.CashedOut, ev.PotSummary, ev.BoardSummary, ev.SeatSummary, ev.TableNote,
 })
 
-_SUMMARY = object()
-_UNSUPPORTED_STREET = object()
-_NOTHING = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
+_SUMMARY: Final = object()
+_UNSUPPORTED_STREET: Final = object()
+_NOTHING: Final = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
 
 
 # --- header ---------------------------------------------------------------------------
@@ -542,7 +543,7 @@ def _header_recipe(b: _RecipeBuilder, tree: Tree) -> Recipe:
     return make
 
 
-_LIMITS: tuple[tuple[str, Limit], ...] = (
+_LIMITS: Final[tuple[tuple[str, Limit], ...]] = (
     ("Pot Limit Pre-Flop", "PL"),  # mixed: handled as unsupported below
     ("No Limit", "NL"),
     ("Pot Limit", "PL"),
@@ -1001,23 +1002,23 @@ def _check_listed(block: HandBlock, seats: list[ev.Seat], listed: int) -> None:
 
 # Lines and shapes longer than this are read but not kept in the caches (a hostile file
 # of many long distinct lines must not fill memory).
-_CACHED_LINE = 2000
+_CACHED_LINE: Final = 2000
 # Seatings kept (a few tables at a time repeat theirs), and the most seats of one kept.
-_SEATINGS = 1_000
-_CACHED_SEATS = 100
+_SEATINGS: Final = 1_000
+_CACHED_SEATS: Final = 100
 
 
-_DIGITS = str.maketrans("0123456789", "9999999999")
-_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS = re.compile(r"(?: \[[^\[\]]*\])+")
-_BUTTON = re.compile(r" Seat #([0-9]+) is the button$")
+_DIGITS: Final = str.maketrans("0123456789", "9999999999")
+_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
+_BUTTON: Final = re.compile(r" Seat #([0-9]+) is the button$")
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
-_NAME_PREFIX = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
+_NAME_PREFIX: Final = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
 # Header and table lines hold no amounts of the hand: their recipes need no context.
-_NO_CONTEXT = _Context(_amounts(0))
+_NO_CONTEXT: Final = _Context(_amounts(0))
 
 
 def _started(header: str) -> str:
@@ -1026,7 +1027,7 @@ def _started(header: str) -> str:
     return header[m.start():].strip() if m else ""
 
 
-_DATE = re.compile(r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}")
+_DATE: Final = re.compile(r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}")
 
 
 @dataclass(frozen=True, slots=True)

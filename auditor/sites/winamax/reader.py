@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple, cast
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -61,8 +61,8 @@ from auditor.sites.winamax.shape import (
     unseated_name,
 )
 
-_FIELD_PLACEHOLDERS = "\ue001\ue002\ue003\ue004"
-_READABLE = {
+_FIELD_PLACEHOLDERS: Final = "\ue001\ue002\ue003\ue004"
+_READABLE: Final = {
     "\ue000": "<player>",
     "\ue001": "<amount>",
     "\ue002": "<cards>",
@@ -339,14 +339,14 @@ class _Table(NamedTuple):
 
 
 # Events the hand reader passes through without a second look.
-_BETTING = frozenset({ev.Fold, ev.Check, ev.Call})
-_PLAIN = _BETTING | frozenset({ev.HoleCards, ev.Shows, ev.Collected, ev.ShowdownStart,
+_BETTING: Final = frozenset({ev.Fold, ev.Check, ev.Call})
+_PLAIN: Final = _BETTING | frozenset({ev.HoleCards, ev.Shows, ev.Collected, ev.ShowdownStart,
                                ev.BoardSummary, ev.TableNote})
 
-_SUMMARY = object()
-_BLINDS = object()
-_UNSUPPORTED_STREET = object()
-_NOTHING = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
+_SUMMARY: Final = object()
+_BLINDS: Final = object()
+_UNSUPPORTED_STREET: Final = object()
+_NOTHING: Final = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
 
 
 # --- header ---------------------------------------------------------------------------
@@ -417,8 +417,8 @@ class _Game:
         )
 
 
-_TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
-_LIMITS: tuple[tuple[str, Limit], ...] = (
+_TOURNAMENT_TABLE: Final = re.compile(r"\((\d+)\)#\d+$")
+_LIMITS: Final[tuple[tuple[str, Limit], ...]] = (
     ("no limit", "NL"), ("pot limit", "PL"), ("fixed limit", "FL"), ("limit", "FL"),
 )
 
@@ -974,14 +974,14 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
     return ev.PotSummary(stated.line, total, None, (), stated.rake, ())
 
 
-_HAND_ID = re.compile(r"\d+-\d+-\d+")
-_BUTTON = re.compile(r" Seat #?(\d+) is the button$")
-_CARD_GROUP = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS = re.compile(r"(?: ?\[[^\[\]]*\])+")
-_SHOWS = f"{PLAYER} shows {CARDS} {DESC}"
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
-_NO_CONTEXT = _Context(_amounts(2))
+_HAND_ID: Final = re.compile(r"\d+-\d+-\d+")
+_BUTTON: Final = re.compile(r" Seat #?(\d+) is the button$")
+_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS: Final = re.compile(r"(?: ?\[[^\[\]]*\])+")
+_SHOWS: Final = f"{PLAYER} shows {CARDS} {DESC}"
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
+_NO_CONTEXT: Final = _Context(_amounts(2))
 
 
 def _explain(exc: UnexpectedInput, shape: str, text: str) -> str:

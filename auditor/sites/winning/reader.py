@@ -48,7 +48,7 @@ from auditor.parsing.shape import (
     starts_at,
 )
 
-SITE = "wpn"
+SITE: Final = "wpn"
 
 # --- fields of a line -------------------------------------------------------------------
 
@@ -57,17 +57,17 @@ SITE = "wpn"
 _AMOUNT = r"(?<![\w.$])\$?\d[\d,]*(?:\.\d+)?(?![\w$])"
 # 2019+: a shown hand's description "(HI - a flush, … [Qd 7d 5d 4d 2d] | LO - [8,7,5,2,1])"
 # after its cards, and a summary's "… and won $61.50 with HI - a flush …" to the end.
-_MODERN_FIELDS = re.compile(
+_MODERN_FIELDS: Final = re.compile(
     rf"(?P<d>(?<=\] )\(.*\)$|(?<= with ).+$)|(?P<c>\[[^\]]*\])|(?P<n>{_AMOUNT})"
 )
 # 2014–16 summary: "shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: …"
-_CLASSIC_FIELDS = re.compile(
+_CLASSIC_FIELDS: Final = re.compile(
     rf"(?P<d>(?<=shows: )[^\[]+(?= \[)|(?<=\] )Low hand \([^)]*\))|(?P<c>\[[^\]]*\])"
     rf"|(?P<n>{_AMOUNT})"
 )
 _KIND: Final = {"d": DESC, "c": CARDS, "n": NUM}
-_PLACEHOLDERS = frozenset((NUM, CARDS, DESC))
-_READABLE = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<description>"}
+_PLACEHOLDERS: Final = frozenset((NUM, CARDS, DESC))
+_READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC: "<description>"}
 
 
 # Numbers and cards alone, as most lines hold (the fields' other two alternatives): one
@@ -501,29 +501,29 @@ class _Recipes:
 
 # --- header, table and seats -----------------------------------------------------------
 
-_MODERN_HEADER = re.compile(
+_MODERN_HEADER: Final = re.compile(
     r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tname>.*?)Tournament #(?P<t>\d+) - )?"
     r"(?P<game>.+?)\((?P<limit>[^()]*Limit)\) - "
     r"(?:Level (?P<level>\S+) \((?P<lsmall>[^/()]+)/(?P<lbig>[^/()]+)\)"
     r"|(?P<small>[^/ ]+)/(?P<big>[^/ ]+))\s*- (?P<when>.*)$"
 )
-_MODERN_TABLE = re.compile(
+_MODERN_TABLE: Final = re.compile(
     r"(?:Table '(?P<quoted>[^']*)'|(?P<name>.*?)) (?P<max>\d+)-max(?: \(Play Money\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?$"
 )
-_MODERN_SEAT = re.compile(r"Seat (\d+): (.*) \((\$?[\d,]*\.?\d+)\)( is sitting out)?$")
-_CLASSIC_GAME = re.compile(
+_MODERN_SEAT: Final = re.compile(r"Seat (\d+): (.*) \((\$?[\d,]*\.?\d+)\)( is sitting out)?$")
+_CLASSIC_GAME: Final = re.compile(
     r"Game ID: (?P<id>\d+) (?P<small>[\d.,]+)/(?P<big>[\d.,]+) (?P<table>.*?) ?"
     r"\((?P<game>[^()]*)\)(?: (?P<max>\d+)-max)?$"
 )
-_CLASSIC_SEAT = re.compile(r"Seat (\d+): (.*) \(([\d,]*\.?\d+)\)\.?$")
-_CLASSIC_BUTTON = re.compile(r"Seat (\d+) is the button$")
-_TOURNAMENT_TABLE = re.compile(r"(?P<name>.*), Table (?P<table>\d+)$")
-_MAX_IN_TABLE = re.compile(r"\b(\d+)-Max\b", re.I)
-_LIMITS: dict[str, Limit] = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL",
+_CLASSIC_SEAT: Final = re.compile(r"Seat (\d+): (.*) \(([\d,]*\.?\d+)\)\.?$")
+_CLASSIC_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
+_TOURNAMENT_TABLE: Final = re.compile(r"(?P<name>.*), Table (?P<table>\d+)$")
+_MAX_IN_TABLE: Final = re.compile(r"\b(\d+)-Max\b", re.I)
+_LIMITS: Final[dict[str, Limit]] = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL",
                              "All-in or Fold Limit": "NL"}
 # The capped tables' cap: 30 big blinds a hand (every "caps" line of the corpus reaches it).
-CAP_BIG_BLINDS = 30
+CAP_BIG_BLINDS: Final = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,8 +670,8 @@ _CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
 # Lines longer than this are read but not kept by what surrounds their name (a hostile
 # file of many long distinct lines must not fill memory).
 _CACHED_LINE: Final = 2000
-_NEW_HAND = ev.positional(Hand)
-_NEW_INFO = ev.positional(HandInfo)
+_NEW_HAND: Final = ev.positional(Hand)
+_NEW_INFO: Final = ev.positional(HandInfo)
 
 
 class _HandReader:
