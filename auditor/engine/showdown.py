@@ -32,7 +32,7 @@ _LOW_BIT: Final = {c: (1 << r if r <= 8 else 0) for c, r in _LOW_RANK.items()}
 _PHE_WORST: Final = 7463  # phevaluator ranks run 1 (royal flush) … 7462 (7-5-4-3-2)
 # Its Hold'em evaluators (the best five), by the number of cards
 _PHE_HIGH: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
-             7: _pheval.evaluate_7cards}
+                    7: _pheval.evaluate_7cards}
 
 OMAHA_GAMES: Final = frozenset({"omaha", "courchevel"})
 

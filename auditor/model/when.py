@@ -31,20 +31,20 @@ _MONTHS: Final = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 
 _ISO: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?"
-                  r"(Z|[+-]\d{2}:?\d{2})")
+                         r"(Z|[+-]\d{2}:?\d{2})")
 # 2025/08/02 11:24:53 ET, 2009/10/12 - 13:51:22 (ET), 2021/04/16 19:14:14 UTC
 _YMD: Final = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?"
-                  r"\s*\(?([A-Z]{1,5})\b")
+                         r"\s*\(?([A-Z]{1,5})\b")
 # Wednesday, August 04, 15:02:33 EDT 2010 (PartyPoker classic); Mon Feb 09 12:55:26 EST 2026
 _WORDS: Final = re.compile(r"([A-Z][a-z]{2})[a-z]*\.? (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2}) "
-                    r"([A-Z]{2,5}) (\d{4})")
+                           r"([A-Z]{2,5}) (\d{4})")
 
 
 # What most headers print (PokerStars, Winamax, ACR): a text this matches whole, _YMD
 # below reads the same, and _ISO not at all (it has no "-"). Minutes and seconds 00-59:
 # any other text goes to the patterns.
 _PLAIN: Final = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):([0-5]\d):([0-5]\d) ([A-Z]{1,5})\]?",
-                    re.ASCII)
+                           re.ASCII)
 _MINUTES: Final = tuple(timedelta(minutes=n) for n in range(60))
 _SECONDS: Final = tuple(timedelta(seconds=n) for n in range(60))
 _HOUR: Final = timedelta(seconds=3599)

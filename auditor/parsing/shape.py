@@ -47,7 +47,7 @@ _SYMBOLS = "$€£¥₹\ufffd"
 # separators, decimals. Not inside a word ("Hero_187") nor a tournament buy-in ("5+ ").
 # Only ASCII digits: "³", Arabic-Indic or fullwidth digits are not numbers.
 AMOUNT: Final = (rf"(?<![\w.])[{_SYMBOLS}]?(?>(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?)"
-          r"(?!\+ )")
+                 r"(?!\+ )")
 
 
 def _fields(chat: bool) -> re.Pattern[str]:

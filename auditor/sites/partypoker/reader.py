@@ -59,7 +59,7 @@ from auditor.sites.partypoker.records import (
 )
 
 _READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<text>",
-             DESC: "<description>"}
+                    DESC: "<description>"}
 _CURRENCY: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _NEW_HAND: Final = ev.positional(Hand)
 _NEW_INFO: Final = ev.positional(HandInfo)
@@ -469,19 +469,19 @@ _ID: Final = re.compile(r"\*{5} Hand History [Ff]or Game (\w+)")
 _WHEN: Final = re.compile(r"\s*-\s*((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b.*)$")
 _HEAD_STAKES: Final = re.compile(r"\s*([$€£]?\s?\d[\d.,]*)(?:\s*/\s*([$€£]?\s?\d[\d.,]*))?")
 _LEVEL: Final = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)"
-                    r"(?:\s*-\s*([\d.,]+))?\)")
+                           r"(?:\s*-\s*([\d.,]+))?\)")
 _GAME_WORDS: Final = re.compile(
     r"(?:\b(?:NL|PL|FL)\s+)?(?:fastforward\s+)?(?:(?:NL|PL|FL)\s+)?(?:Texas Hold'?em|Hold'?em"
     r"|Omaha(?: Hi-Lo| Hi)?|Double Hold'em|Short Deck|\d Card Stud(?: Hi-Lo)?)")
 _TOURNAMENT_ID: Final = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
 _TABLE: Final = re.compile(r"Table (.*?)\s*\(\s*(Real|Play) Money\s*\)"
-                    r"(?:\s*--\s*Seat (\d+) is the button)?$")
+                           r"(?:\s*--\s*Seat (\d+) is the button)?$")
 _BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
 _PLAYERS: Final = re.compile(r"Total number of players\s*:\s*\d+(?:\s*/\s*(\d+))?$")
 _MONTHS: Final = {m: i + 1 for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"))}
 _START: Final = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (\d{1,2}),? "
-                    r"(\d{1,2}):(\d{2}):(\d{2})\D*?(\d{4})")
+                           r"(\d{1,2}):(\d{2}):(\d{2})\D*?(\d{4})")
 
 
 def start_key(game_line: str) -> tuple[int, ...] | None:

@@ -48,7 +48,7 @@ YOUR_HAND: Final = "Your hand is "
 # How the rows that are not part of the play begin (a player's own rows begin with his
 # quoted name instead).
 TABLE_ROWS: Final = ("The player ", "The admin ", "The game's ", "WARNING: ", "IMPORTANT: ",
-              "Game entering ", "Asking to busted ")
+                     "Game entering ", "Asking to busted ")
 # ... and the one table row that begins with a player: a tournament's table assignment.
 TABLE_MOVE: Final = " will be playing on table #"
 
@@ -59,11 +59,11 @@ _REF: Final = re.compile(r'"([^\n]*?) @ ([\w-]+)"(?=[ .,)|]|$)', re.M)
 _FRACTION: Final = re.compile(r'" \(\d+\.(\d+)\)(?= \||$)', re.M)  # a stack's decimals
 _ID_CHANGE: Final = re.compile(r'The player ".*" changed the ID from ([\w-]+) to ([\w-]+) because')
 _BLINDS: Final = re.compile(r"The game's (small blind|big blind|ante) was changed from "
-                     r"(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)\.")
+                            r"(\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)\.")
 _BLIND_INDEX = {"small blind": 0, "big blind": 1, "ante": 2}
 # Rows only a tournament log has.
 _TOURNAMENT_ROWS: Final = (" is in the tournament with a stack of ", " rebought. New stack ",
-                    " will be playing on table #")
+                           " will be playing on table #")
 
 Row = tuple[int, str]  # (file line, entry)
 Blinds = tuple[str | None, str | None, str | None]  # small blind, big blind, ante as printed

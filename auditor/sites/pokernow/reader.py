@@ -71,7 +71,7 @@ SITE: Final = "pokernow"
 # Placeholders of the shared terminals (grammars/terminals.lark).
 PLAYER, NUM, CARDS, QUOTED, DESC = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
 _READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", QUOTED: "<id>",
-             DESC: "<description>"}
+                    DESC: "<description>"}
 
 _CARD = r"(?:10|[2-9JQKA])[♠♥♦♣]"
 # The variable fields of a row, leftmost first: a player, an id, a hand description,
@@ -93,7 +93,7 @@ _STARTING_PLAYER: Final = re.compile(_PLAYER_FIELD)
 # memory).
 _CACHED_ROW: Final = 2000
 _MASK: Final = {"player": PLAYER, "hid": QUOTED, "tid": QUOTED, "old": QUOTED, "new": QUOTED,
-         "desc": DESC, "cards": CARDS, "num": NUM}
+                "desc": DESC, "cards": CARDS, "num": NUM}
 
 Value = Any  # a field's text, or (name, id) for a player
 Parsed = tuple[str, tuple[Any, ...], list[Value]]  # (what the row is, its constants, values)
@@ -140,7 +140,7 @@ def _subtrees(tree: Tree) -> list[Tree]:
 
 
 _BLIND_KINDS: Final = {"small": "small", "big": "big", "straddle": "straddle", "missed_big": "big",
-                "missing_small": "dead", "ante": "ante"}
+                       "missing_small": "dead", "ante": "ante"}
 
 
 def _recipe(tree: Tree) -> tuple[str, tuple[Any, ...]]:

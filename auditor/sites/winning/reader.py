@@ -521,7 +521,7 @@ _CLASSIC_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
 _TOURNAMENT_TABLE: Final = re.compile(r"(?P<name>.*), Table (?P<table>\d+)$")
 _MAX_IN_TABLE: Final = re.compile(r"\b(\d+)-Max\b", re.I)
 _LIMITS: Final[dict[str, Limit]] = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL",
-                             "All-in or Fold Limit": "NL"}
+                                    "All-in or Fold Limit": "NL"}
 # The capped tables' cap: 30 big blinds a hand (every "caps" line of the corpus reaches it).
 CAP_BIG_BLINDS: Final = 30
 
