@@ -66,18 +66,40 @@ def started_at(text: str) -> datetime | None:
 
 
 def _local(text: str) -> datetime | None:
+    # A time in an hour read before (most hands: the hour changes seldom): the text less
+    # its minutes and seconds is the key of that hour's start. The rest of the text is
+    # then the one _PLAIN read whole, so only the minutes and seconds are checked.
+    colon = text.find(":")  # (a _PLAIN text's first colon ends its hour)
+    hour_key = text[: colon + 1] + text[colon + 6 :]
+    start = _HOUR_STARTS.get(hour_key) if colon > 0 and text[colon + 3 : colon + 4] == ":" \
+        else None
+    if start is not None:
+        mi, sec = text[colon + 1 : colon + 3], text[colon + 4 : colon + 6]
+        if _minute(mi) and _minute(sec):
+            return start + _MINUTES[int(mi)] + _SECONDS[int(sec)]
     m = _PLAIN.fullmatch(text)
     if m is not None:
         y, mo, d, h, mi, sec, zone = m.groups()
-        start = _hour_start(y, mo, d, h, zone)
-        if start is None:
+        found = _hour_start(y, mo, d, h, zone)
+        if found is None:
             return None
-        if isinstance(start, datetime):
-            return start + _MINUTES[int(mi)] + _SECONDS[int(sec)]
+        if isinstance(found, datetime):
+            if len(_HOUR_STARTS) >= 10_000:
+                _HOUR_STARTS.clear()
+            _HOUR_STARTS[hour_key] = found
+            return found + _MINUTES[int(mi)] + _SECONDS[int(sec)]
         tz = _zone(zone)
         assert tz is not None  # (_hour_start said None otherwise)
         return _at(int(y), int(mo), int(d), int(h), int(mi), int(sec), tz)
     return _by_patterns(text)
+
+
+_HOUR_STARTS: Final[dict[str, datetime]] = {}  # a text less its "MM:SS" -> its hour's start
+
+
+def _minute(digits: str) -> bool:
+    """Whether ``digits`` are a minute or a second as _PLAIN reads them: 00 to 59."""
+    return len(digits) == 2 and "0" <= digits[0] <= "5" and "0" <= digits[1] <= "9"
 
 
 def _by_patterns(text: str) -> datetime | None:

@@ -81,10 +81,33 @@ def test_an_hour_whose_offset_changes_inside_it_is_read_minute_by_minute() -> No
 
 def test_the_hour_starts_are_reused() -> None:
     when._hour_start.cache_clear()
+    when._HOUR_STARTS.clear()
     for minute in range(60):
         _same(f"2024/01/02 7:{minute:02}:30 ET")
     info = when._hour_start.cache_info()
-    assert (info.misses, info.hits) == (1, 59)
+    assert (info.misses, info.hits) == (1, 0)  # then read by the text less its minutes
+    assert list(when._HOUR_STARTS) == ["2024/01/02 7: ET"]
+
+
+@pytest.mark.parametrize("text", [
+    "2024/01/02 7:60:00 ET",  # no such minute
+    "2024/01/02 7:05:60 ET",
+    "2024/01/02 7:5:00 ET",
+    "2024/01/02 7:05:0 ET",
+    "2024/01/02 7:0a:00 ET",
+    "2024/01/02 7:05:0: ET",
+    "2024/01/02 7:05 :00 ET",
+    "2024/01/02 7:05-00 ET",
+    "2024/01/02 7:٠٥:00 ET",  # Arabic-Indic digits
+    "2024/01/02 7:05:00 ET]",
+    "2024/01/02 7:05:00 ETX",
+    "2024/01/02 7:",
+    "2024/01/02 7",
+])
+def test_texts_like_an_hour_read_before_read_as_the_patterns_read_them(text: str) -> None:
+    _same("2024/01/02 7:00:00 ET")  # the hour read (and kept)
+    assert "2024/01/02 7: ET" in when._HOUR_STARTS
+    _same(text)
 
 
 @pytest.mark.parametrize("text", [
