@@ -718,7 +718,7 @@ class BettingState:
         """A bet (``amount`` added) or a raise (to ``to``): both raise the street total."""
         if p is None:
             return
-        to = p.commit + ev.amount if ev.__class__ is Bet else ev.to  # type: ignore[union-attr]
+        to = p.commit + ev.amount if isinstance(ev, Bet) else ev.to
         if p.index >= 0:
             self._take_turn(p)
         skew = p.skew

@@ -747,7 +747,7 @@ class PokerStarsReader:
             return None
         shape, _, values = shape_of(text, [name], (text.index(": ") + 2, name))
         seat = self._make(self.recipe(shape, no, text), values, name, no, ctx)
-        return seat if seat.__class__ is ev.Seat else None
+        return seat if type(seat) is ev.Seat else None
 
     def _action(self, tail: str, no: int, text: str) -> tuple[Recipe, list[str]]:
         """Recipe and values of what follows a seated player's name at a line's start."""
@@ -904,7 +904,7 @@ class PokerStarsReader:
                     event = seen.at(no)  # the line read before, on this line
                 else:
                     event = None if seen is _NOTHING else seen
-                cls = event.__class__
+                cls = type(event)
                 if cls in _PLAIN:
                     if in_summary and cls in _BETTING:
                         raise LineError(no, "an action after the summary started")
@@ -959,7 +959,7 @@ class PokerStarsReader:
         """A summary lists every seated player who was not sitting out: one that lists
         fewer was cut short (a crash, a copy that stopped early). ``restated`` is how
         many of its seat lines were counted without being read."""
-        listed = restated + [e.__class__ for e in summary].count(ev.SeatSummary)
+        listed = restated + [type(e) for e in summary].count(ev.SeatSummary)
         _check_listed(block, seats, listed)
 
     def _todo(self, lines: list[str]) -> list[int]:

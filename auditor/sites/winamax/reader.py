@@ -564,7 +564,7 @@ class WinamaxReader:
                 return found, hand_id, started
         shape, values = header_fields(text)
         head = self._make(self.recipe(shape, no, text), values, None, no)
-        if head.__class__ is not _Header:
+        if type(head) is not _Header:
             raise LineError(no, f"not a Winamax hand header: {text.strip()[:120]!r}")
         # The game's own words, as printed ("7-Card Stud fixed limit").
         found = _game_info(head, text[end + 3 : text.rfind(" (", 0, dash)].strip())
@@ -583,7 +583,7 @@ class WinamaxReader:
             return _Table(text[first + 1 : last], found.max_seats, int(button.group(1)))
         shape, values = table_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no)
-        if table.__class__ is not _Table:
+        if type(table) is not _Table:
             raise LineError(no, f"not a Winamax table line: {text.strip()[:120]!r}")
         if key is not None and len(self.tables) < self.MAX_CACHE:
             self.tables[key] = table
@@ -615,7 +615,7 @@ class WinamaxReader:
         except LineError:
             return None
         seat = self._make(recipe, values, name, no, ctx)
-        return seat if seat.__class__ is ev.Seat else None
+        return seat if type(seat) is ev.Seat else None
 
     @staticmethod
     def _make(recipe: Recipe, values: list[str], name: str | None, no: int,
@@ -799,7 +799,7 @@ class WinamaxReader:
                 recipe, values, named = self._line(text, firsts, no)  # (``name``: a str above)
                 event, reusable = recipe(values, named, ctx, no)
                 # (Not a summary's abbreviated total: it holds its line, and is not an event.)
-                if reusable and "[" not in text and event.__class__ is not _Abbreviated:
+                if reusable and "[" not in text and type(event) is not _Abbreviated:
                     if len(exact) >= self.MAX_CACHE:
                         exact.clear()
                     exact[text] = _NOTHING if event is None else event
@@ -807,7 +807,7 @@ class WinamaxReader:
                 event = seen.at(no)  # the line read before, on this line
             else:
                 event = None if seen is _NOTHING else seen
-            cls = event.__class__
+            cls = type(event)
             if cls in _PLAIN:
                 if in_summary and cls in _BETTING:
                     raise LineError(no, "an action after the summary started")
@@ -892,7 +892,7 @@ def _raise_size(raise_: ev.Raise, events: list[ev.Event], preflop: bool,
     big = 0  # the big blind posted, when it is all-in for less
     posted_big = False
     start = len(events)  # the street's first event
-    while start and not (events[start - 1].__class__ is ev.StreetStart
+    while start and not (type(events[start - 1]) is ev.StreetStart
                          and events[start - 1].street != "preflop"):  # type: ignore[attr-defined]
         start -= 1
     for e in events[start:]:
