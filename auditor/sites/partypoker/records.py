@@ -6,7 +6,7 @@ record: a plain tuple ``(op, player, …)`` with its amounts in the hand's small
 (``op`` is the grammar's alias: ``post``, ``raise_added``, ``wins``, …). Records do not
 depend on the rest of the hand, so a reader keeps them per line text.
 
-``EventBuilder`` then walks the records in order with the little betting state the two
+``build_events`` then walks the records in order with the little betting state the two
 sites' amounts need (both print the chips a player *adds*; the event model wants a raise's
 street total; Party's classic export prints an all-in as a line of its own, whose meaning,
 bet, call or raise, depends on what the player faced), and makes the events.
