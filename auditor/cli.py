@@ -21,7 +21,11 @@ import click
 from auditor.cli_output import MACHINE_FORMATS, OUTPUT_FORMATS, Color, OutputFormat
 from auditor.config import ConfigError, Overrides, Settings, SettingsFinder, parse_inline
 from auditor.distributed.urls import OutDir, is_url, missing_extra
-from auditor.lean_imports import absent, import_arrow_without_numpy
+from auditor.lean_imports import (
+    absent,
+    import_arrow_without_numpy,
+    prefer_system_allocator,
+)
 
 EXIT_OK, EXIT_FINDINGS, EXIT_FAILED = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 128 + signal.SIGTERM
@@ -195,6 +199,7 @@ def audit(paths: tuple[str, ...], out_dir: Path | str | None, fmt: str,
     """Audit the hand histories in PATHS: files, folders, .zip archives, .gz/.bz2/.xz
     files, or - for standard input. Prints each finding, then a summary; with -o, writes
     the report tables into OUT_DIR."""
+    prefer_system_allocator()  # before anything imports pyarrow
     if scheduler is None:  # (Dask's own Arrow needs numpy)
         import_arrow_without_numpy()  # before anything imports pyarrow; workers fork with it
     # Lark's strict checker, which only the tests use, is kept out until the command ends.

@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+import arrow_pool  # noqa: F401  (first: the in-process stage split allocates as the CLI)
+
 if TYPE_CHECKING:
     from inputs import Built, Check
 

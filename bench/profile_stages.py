@@ -42,6 +42,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import arrow_pool  # noqa: F401  (first: Arrow's memory pool as the audit command's)
+
 from auditor.api import _with_continuity
 from auditor.config import Settings
 from auditor.engine.replay import replay

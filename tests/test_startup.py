@@ -1,16 +1,20 @@
-"""Start-up: a small input starts no workers, and the audit imports neither pandas (nor
-numpy, pyparsing) nor lark's strict checker nor the worker pool."""
+"""Start-up: a small input starts no workers, the audit imports neither pandas (nor
+numpy, pyparsing) nor lark's strict checker nor the worker pool, and Arrow allocates
+with the C library's malloc."""
 
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow
 import pytest
 
 import auditor.api as api
+from auditor.lean_imports import prefer_system_allocator
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 ONE = SAMPLES / "pokerstars"
@@ -51,3 +55,43 @@ def test_a_run_of_one_chunk_starts_no_workers(tmp_path: Path,
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     run = api.audit_paths([_a_small_file()], tmp_path, jobs=2)
     assert sum(run.summary.hands_by_status.values()) > 0
+
+
+def _pool_of_a_run(tmp_path: Path, env: dict[str, str]) -> str:
+    """The Arrow memory pool of a command line audit's process, as it ends."""
+    script = (
+        "import sys\n"
+        "from auditor.cli import main\n"
+        "try:\n"
+        f"    main(['audit', {str(_a_small_file())!r}, '-o', {str(tmp_path)!r}, '-q',"
+        " '--jobs', '1'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "import pyarrow\n"
+        "print(pyarrow.default_memory_pool().backend_name)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, env=env)
+    return done.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="chosen on Linux only")
+def test_the_audit_allocates_arrow_buffers_with_malloc(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # mimalloc, Arrow's default, hands each chunk's freed pages back and faults them in
+    # again for the next one (bench/LEVERS.md §35).
+    monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+    assert _pool_of_a_run(tmp_path, dict(os.environ)) == "system"
+
+
+def test_a_pool_the_user_chose_is_kept(tmp_path: Path) -> None:
+    chosen = next(p for p in pyarrow.supported_memory_backends() if p != "system")
+    assert _pool_of_a_run(tmp_path, {**os.environ, "ARROW_DEFAULT_MEMORY_POOL": chosen}) \
+        == chosen
+
+
+def test_the_pool_is_not_chosen_once_arrow_has_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+    assert "pyarrow" in sys.modules  # (imported above)
+    assert prefer_system_allocator() is False
+    assert "ARROW_DEFAULT_MEMORY_POOL" not in os.environ
