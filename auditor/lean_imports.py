@@ -69,8 +69,9 @@ def prefer_system_allocator() -> bool:
 
     The audit builds each chunk's tables, writes them and frees them, over and over.
     With mimalloc, a 20,000-hand PokerStars run spent 0.25-0.73 s in the kernel (system
-    time) on this machine, with ``malloc`` 0.08-0.14 s; paired, the run was x1.21 as
-    fast, peak memory 189 -> 150 MiB (bench/LEVERS.md §35). ``system`` is in every
+    time) on this machine, with ``malloc`` 0.08-0.14 s. Paired, malloc was x1.21 as fast
+    on those 20,000 hands (most of it in writing the report at the end), x1.07 on
+    100,000; peak memory 185 -> 146 MiB (bench/LEVERS.md §35). ``system`` is in every
     build, so the variable never names a pool Arrow lacks; measured on Linux only."""
     if ("pyarrow" in sys.modules or os.environ.get(ARROW_POOL_VARIABLE)
             or not sys.platform.startswith("linux")):
