@@ -24,7 +24,9 @@ def _a_small_file() -> Path:
     return min((p for p in ONE.rglob("*.txt")), key=lambda p: p.stat().st_size)
 
 
-def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path: Path) -> None:
+def _after_an_audit(tmp_path: Path, then: str, env: dict[str, str] | None = None) -> str:
+    """The last line that ``then`` prints in a process that has just run the command
+    line's audit of a small file into ``tmp_path``."""
     script = (
         "import sys\n"
         "from auditor.cli import main\n"
@@ -33,13 +35,18 @@ def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path
         " '--jobs', '1'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
-        " 'concurrent.futures')"
-        " if m in sys.modules))\n"
+        f"{then}\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+                          check=True, env=env)
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path: Path) -> None:
+    imported = _after_an_audit(
+        tmp_path, "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
+                  " 'concurrent.futures') if m in sys.modules))")
+    assert imported == "[]"
     assert (tmp_path / "hands.parquet").stat().st_size > 0
     # The report is still readable as pandas, which then imports it.
     from auditor.report.reader import read_report
@@ -59,20 +66,8 @@ def test_a_run_of_one_chunk_starts_no_workers(tmp_path: Path,
 
 def _pool_of_a_run(tmp_path: Path, env: dict[str, str]) -> str:
     """The Arrow memory pool of a command line audit's process, as it ends."""
-    script = (
-        "import sys\n"
-        "from auditor.cli import main\n"
-        "try:\n"
-        f"    main(['audit', {str(_a_small_file())!r}, '-o', {str(tmp_path)!r}, '-q',"
-        " '--jobs', '1'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "import pyarrow\n"
-        "print(pyarrow.default_memory_pool().backend_name)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True, env=env)
-    return done.stdout.strip().splitlines()[-1]
+    return _after_an_audit(
+        tmp_path, "import pyarrow; print(pyarrow.default_memory_pool().backend_name)", env)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="chosen on Linux only")
