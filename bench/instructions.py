@@ -27,14 +27,20 @@ a forked worker its parent's count at the fork).
 
 Runs are deterministic enough to run side by side (``--parallel``, default 2): load
 changes their duration, not their count. ``PYTHONHASHSEED`` is fixed so that the sets
-and dicts of both sides iterate alike. Under valgrind a run is about 50 times slower:
-30 files of 100 hands take about two minutes.
+and dicts of both sides iterate alike; the address space is laid out alike in every
+run (``setarch -R``, where there is one), so that objects hashed by their address fall
+alike too; and Arrow allocates with ``malloc``, as the audit command does (mimalloc
+gives pages back on a timer). Two runs of one tree then differ by 0.1–0.25 %; about
+0.5 % without the fixed layout, and with Arrow's default pool as well one tree's
+counts spread over 2 % in a session (bench/LEVERS.md §35). Under valgrind a run is
+about 50 times slower: 30 files of 100 hands take about two minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -67,14 +73,17 @@ if __name__ == "__main__":
                 on_chunk=(lambda done: None) if jobs > 1 else None)
 """
 _REFS = re.compile(r"==(\d+)== I\s+refs:\s+([0-9,]+)")
+# What keeps a run's count the same from run to run (see the module's docstring).
+_STEADY = {"PYTHONHASHSEED": "0", "ARROW_DEFAULT_MEMORY_POOL": "system"}
+_SETARCH = shutil.which("setarch")
+_FIXED_LAYOUT = [_SETARCH, platform.machine(), "-R"] if _SETARCH else []
 
 
 def warm_up(side: str, folder: Path, files: int, out: Path) -> None:
     """Audit the first ``files`` session files of ``folder`` with ``side``, uncounted."""
     cmd, env = _command(side)
     subprocess.run([*cmd, "-c", _PROGRAM, str(folder), str(files), str(out)],
-                   env={**env, "PYTHONHASHSEED": "0"}, cwd=bench.WORK, capture_output=True,
-                   check=False)
+                   env={**env, **_STEADY}, cwd=bench.WORK, capture_output=True, check=False)
     shutil.rmtree(out, ignore_errors=True)
 
 
@@ -87,10 +96,11 @@ def count_instructions(side: str, folder: Path, files: int, out: Path, jobs: int
     cmd, env = _command(side)
     shutil.rmtree(out, ignore_errors=True)
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+        [*_FIXED_LAYOUT, "valgrind", "--tool=cachegrind", "--cache-sim=no",
+         "--cachegrind-out-file=/dev/null",
          *(["--trace-children=yes"] if jobs > 1 else []),
          *cmd, "-c", _PROGRAM, str(folder), str(files), str(out), str(jobs)],
-        env={**env, "PYTHONHASHSEED": "0"}, cwd=bench.WORK, capture_output=True, text=True)
+        env={**env, **_STEADY}, cwd=bench.WORK, capture_output=True, text=True)
     found = parent_count(done.stderr)
     every = sum(int(refs.replace(",", "")) for _, refs in _REFS.findall(done.stderr))
     if done.returncode not in (0, 1) or found is None:
