@@ -5,6 +5,11 @@ continuity (SE001) and duplicates (HH004) look across hands, so they run in the 
 process, in file order, on a compact summary of each hand; with ``jobs > 1`` everything
 else runs in worker processes (``auditor.workers``), which also read and cut the files
 themselves where they can (``auditor.pieces``).
+
+Arrow's memory pool is the importing program's: the ``audit`` command has Arrow use
+``malloc`` (``lean_imports.prefer_system_allocator``: up to a fifth faster on Linux than
+its default, mimalloc). A program gets the same by setting
+``ARROW_DEFAULT_MEMORY_POOL=system`` before anything imports pyarrow.
 """
 
 from __future__ import annotations
