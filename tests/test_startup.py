@@ -73,14 +73,17 @@ def _pool_of_a_run(tmp_path: Path, env: dict[str, str]) -> str:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="chosen on Linux only")
 def test_the_audit_allocates_arrow_buffers_with_malloc(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    # mimalloc, Arrow's default, hands each chunk's freed pages back and faults them in
-    # again for the next one (bench/LEVERS.md §35).
+    # With mimalloc, Arrow's default, a PokerStars run spent up to a fifth of its time
+    # in the kernel (bench/LEVERS.md §35).
     monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
     assert _pool_of_a_run(tmp_path, dict(os.environ)) == "system"
 
 
 def test_a_pool_the_user_chose_is_kept(tmp_path: Path) -> None:
-    chosen = next(p for p in pyarrow.supported_memory_backends() if p != "system")
+    others = [p for p in pyarrow.supported_memory_backends() if p != "system"]
+    if not others:
+        pytest.skip("this pyarrow has no pool but malloc's")
+    chosen = others[0]
     assert _pool_of_a_run(tmp_path, {**os.environ, "ARROW_DEFAULT_MEMORY_POOL": chosen}) \
         == chosen
 
