@@ -362,6 +362,22 @@ def auditor_build() -> str:
     return f"{build_name()}, {where}"
 
 
+def interpreter() -> str:
+    """The interpreter the runs use (this one), and whether its core is a shared
+    library: the same CPython built without optimizations and with ``--enable-shared``
+    (this machine's pyenv) ran the auditor ×1.07–1.19 slower here than Debian's, built with
+    them and its core in the executable (bench/LEVERS.md §36)."""
+    core = "in the executable"
+    try:
+        with open("/proc/self/maps") as maps:
+            shared = {line.split()[-1] for line in maps if "/libpython" in line}
+        if shared:
+            core = f"a shared library ({', '.join(sorted(shared))})"
+    except OSError:
+        core = "unknown (no /proc)"
+    return f"{sys.executable} (Python {sys.version.split()[0]}; its core {core})"
+
+
 def byte_compile(top: Path | None = None) -> int:
     """Byte-compile the auditor package at ``top`` (default: the one the runs import), as
     installing it does; the number of its modules whose cached bytecode was missing or
@@ -680,6 +696,7 @@ def main() -> None:
           f"Python {sys.version.split()[0]}, {cores} cores")
     print(f"auditor: {auditor_build()}; byte-compiled first ({byte_compile()} of its modules "
           f"were not)")
+    print(f"interpreter: {interpreter()}")
 
     for r in range(repeat):
         for name in measured:
