@@ -68,8 +68,6 @@ _FIELDS: Final = _fields(chat=True)
 _FIELDS_NO_CHAT: Final = _fields(chat=False)
 _KIND: Final = {"q": QUOTED, "c": CARDS, "d": DESC, "n": NUM}
 
-# Where a line can hold a player's name other than at its start.
-_NAME_AFTER: Final = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
 # Lines about a player the hand never seated: the name is everything before these words.
 _UNSEATED: Final = re.compile(
     r"(?: (?:joins the table at seat #|leaves the table$|said, \"|is sitting out$|sits out$"
@@ -244,15 +242,60 @@ def starts_at(text: str, prefix: str, start: int) -> bool:
     return text.find(prefix, start, start + len(prefix)) == start
 
 
+def card_groups(text: str, at: int, glued: bool = False) -> list[str] | None:
+    r"""The card groups (``[Ah Kd]``, brackets kept) that make up ``text[at:]``, each
+    after one space, or None where that text is not card groups alone: what
+    ``(?: \[[^\[\]]*\])+`` fullmatches from ``at``, and ``\[[^\[\]]*\]`` finds there.
+    By string methods: compiled, the two regular expressions cost more than the rest of
+    such a line's reading (a deal, a street, shown cards: about five lines a hand).
+    ``glued``: a group may also follow the one before with no space (``(?: ?\[…\])+``,
+    Winamax's ``[Ah Kd][2c]``)."""
+    end = len(text)
+    if at >= end:
+        return None
+    groups: list[str] = []
+    while at < end:
+        if starts_at(text, " [", at):
+            at += 1
+        elif not (glued and starts_at(text, "[", at)):
+            return None
+        close = text.find("]", at + 1)
+        if close < 0 or text.find("[", at + 1, close) >= 0:
+            return None
+        groups.append(text[at : close + 1])
+        at = close + 1
+    return groups
+
+
 # Past this many names, ``find_name`` looks names up by length.
 _MANY_NAMES: Final = 12
+
+
+def name_start(line: str) -> int:
+    r"""Where a line's player's name starts: after ``Seat N: ``, ``Dealt to `` or
+    ``Uncalled bet (…) returned to `` (the lines that name a player other than first),
+    else 0. As the end of ``Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to ``
+    matched at the line's start, by string methods (see ``card_groups``)."""
+    if line.startswith("Seat "):
+        colon = line.find(": ", 5)
+        number = line[5:colon]
+        return colon + 2 if colon > 5 and number.isascii() and number.isdigit() else 0
+    if line.startswith("Dealt to "):
+        return 9
+    if line.startswith("Uncalled bet ("):
+        close = line.find(")", 14)
+        if close >= 0 and starts_at(line, _RETURNED_TO, close):
+            return close + len(_RETURNED_TO)
+    return 0
+
+
+_RETURNED_TO: Final = ") returned to "
 
 
 def find_name(line: str, names: list[str]) -> tuple[int, str | None]:
     """Where the player's name of ``line`` starts and which seated name it is (longest
     match first: ``names`` is sorted longest first), or ``(start, None)``."""
-    m = _NAME_AFTER.match(line)
-    start = m.end() if m else 0
+    start = name_start(line)
     if len(names) > _MANY_NAMES:
         return start, _longest_name_at(line, start, names)
     for name in names:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auditor.model.money import parse_amount
 from auditor.parsing.shape import (
@@ -12,7 +16,9 @@ from auditor.parsing.shape import (
     PLAIN_SEAT,
     PLAYER,
     QUOTED,
+    card_groups,
     find_name,
+    name_start,
     plain_seat,
     seat_line_name,
     shape_of,
@@ -394,3 +400,60 @@ def test_descriptions_split_as_the_general_regex_does(line: str) -> None:
 def test_a_shown_hands_description_is_one_value() -> None:
     assert split_fields(": shows [Qs Js] (a full house, Queens full of Aces)") == (
         f": shows {CARDS} {DESC}", ["[Qs Js]", "(a full house, Queens full of Aces)"])
+
+
+# What the readers matched a line's card groups with before ``card_groups``.
+_GROUP = re.compile(r"\[[^\[\]]*\]")
+_GROUPS = {False: re.compile(r"(?: \[[^\[\]]*\])+"), True: re.compile(r"(?: ?\[[^\[\]]*\])+")}
+
+
+def _groups_by_pattern(text: str, at: int, glued: bool) -> list[str] | None:
+    return _GROUP.findall(text, at) if _GROUPS[glued].fullmatch(text, at) else None
+
+
+@pytest.mark.parametrize("glued", [False, True])
+@pytest.mark.parametrize("line", [
+    "*** FLOP *** [Ah Kd 2c]",
+    "*** TURN *** [Ah Kd 2c] [Td]",
+    "Dealt to Hero [Ah Kd]",
+    "Dealt to Hero [Ah Kd][2c]",  # glued: Winamax
+    "Hero: shows [Ah Kd] (a pair of Aces)",  # text after the cards
+    "Hero: shows [Ah [Kd]",
+    "Hero: shows [Ah Kd]]",
+    "Hero: shows [Ah Kd] ",
+    "Hero: shows []",
+    "Hero: shows [Ah Kd]  [2c]",
+    "Board [Ah Kd 2c 3s 4h]",
+    "x [",
+    "x ]",
+])
+def test_card_groups_as_the_patterns(line: str, glued: bool) -> None:
+    for at in range(len(line) + 2):
+        assert card_groups(line, at, glued) == _groups_by_pattern(line, at, glued), at
+
+
+@given(st.text(alphabet=" []Ahx", max_size=24), st.booleans())
+def test_card_groups_as_the_patterns_on_any_text(text: str, glued: bool) -> None:
+    for at in range(len(text) + 1):
+        assert card_groups(text, at, glued) == _groups_by_pattern(text, at, glued), at
+
+
+_NAME_AFTER = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
+
+
+@pytest.mark.parametrize("line", [
+    "Seat 3: Ann (1500 in chips)", "Seat 12: Ann folded", "Seat : Ann", "Seat 3 : Ann",
+    "Seat ³: Ann", "Seat 3:Ann", "Seat 3a: Ann", "Dealt to Ann [Ah Kd]", "Dealt to",
+    "Uncalled bet ($0.10) returned to Ann", "Uncalled bet ($0.10)) returned to Ann",
+    "Uncalled bet ($0.10 returned to Ann", "Uncalled bet () returned to ", "Ann: folds", "",
+])
+def test_name_start_as_the_pattern(line: str) -> None:
+    m = _NAME_AFTER.match(line)
+    assert name_start(line) == (m.end() if m else 0)
+
+
+@given(st.lists(st.sampled_from(["Seat ", "3", "12", ": ", "Dealt to ", "Uncalled bet (",
+                                 ") returned to ", ")", "x", " ", "³"]), max_size=6).map("".join))
+def test_name_start_as_the_pattern_on_any_text(line: str) -> None:
+    m = _NAME_AFTER.match(line)
+    assert name_start(line) == (m.end() if m else 0)

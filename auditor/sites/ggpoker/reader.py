@@ -27,7 +27,6 @@ from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import CARDS, NUM, PLAYER, QUOTED, split_fields
 from auditor.sites.base import header_info
 from auditor.sites.pokerstars.reader import (
-    _DIGITS,
     _NO_CONTEXT,
     GameOf,
     Made,
@@ -42,6 +41,7 @@ from auditor.sites.pokerstars.reader import (
     _RecipeBuilder,
     _started,
     _tokens,
+    digits_masked,
 )
 
 _DEALT_SHAPE: Final = f"Dealt to {PLAYER} {CARDS}"
@@ -281,7 +281,7 @@ class GGPokerReader(PokerStarsReader):
         key = None
         if colon < dash:
             # From hand to hand only the id and the date's digits change.
-            key = text[colon:dash] + text[dash:].translate(_DIGITS)
+            key = text[colon:dash] + digits_masked(text[dash:])
             found = self.headers.get(key) if self.caching else None
             if found is not None:
                 return found, hand_id, text[dash + 3 :].strip()

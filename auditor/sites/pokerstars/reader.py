@@ -37,11 +37,13 @@ from auditor.parsing.shape import (
     PLAIN_SEAT,
     PLAYER,
     SEAT_BY_METHODS,
+    card_groups,
     find_name,
     plain_seat,
     seat_line_name,
     shape_of,
     split_fields,
+    starts_at,
 )
 
 _FIELD_PLACEHOLDERS: Final = "\ue001\ue002\ue003\ue004"
@@ -695,7 +697,7 @@ class PokerStarsReader:
         hand_id = text[sharp + 1 : colon]
         key = None
         if 0 <= sharp < colon < dash and hand_id.isascii() and hand_id.isdigit():
-            key = text[:sharp] + text[colon:dash] + text[dash:].translate(_DIGITS)
+            key = text[:sharp] + text[colon:dash] + digits_masked(text[dash:])
             found = self.headers.get(key) if self.caching else None
             if found is not None:
                 return found, hand_id, text[dash + 3 :].strip()
@@ -714,19 +716,18 @@ class PokerStarsReader:
         """The ``Table 'name' 6-max Seat #N is the button`` line."""
         # Lines of one table differ only in the button's seat, tables of one kind (a
         # tournament's, a zoom pool's) also in their names: the key is the rest.
-        button = _BUTTON.search(text)
-        end = button.start() if button else len(text)
+        end, button = _button(text)
         quote = text.rfind("' ", 0, end + 1) if text.startswith("Table '") else -1
         name = text[7:quote] if quote > 6 else None
         key = text[quote:end] if name is not None else text[:end]
         found = self.tables.get(key) if self.caching else None
         if found is not None:
             return _Table(found.name if name is None else name, found.max_seats,
-                          found.button if button is None else _whole(button.group(1)))
+                          found.button if button is None else _whole(button))
         shape, values = split_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
         if (len(self.tables) < self.MAX_CACHE and name in (None, table.name) and len(key) < 500
-                and (button is None or table.button == _whole(button.group(1)))):
+                and (button is None or table.button == _whole(button))):
             self.tables[key] = table
         return table
 
@@ -796,9 +797,9 @@ class PokerStarsReader:
         """A line that ends in card groups (a deal, a street, a board, mucked cards),
         kept by what comes before its cards: the cards change, that part repeats."""
         at = text.find(" [")
-        if at < 1 or _CARD_GROUPS.fullmatch(text, at) is None:
+        cards = card_groups(text, at) if at > 0 else None
+        if cards is None:
             return self._named_line(text, names, no)
-        cards = _CARD_GROUP.findall(text, at)
         key = (text[:at], len(cards))
         seen = self.carded.get(key)
         if seen is not None:
@@ -1008,10 +1009,35 @@ _SEATINGS: Final = 1_000
 _CACHED_SEATS: Final = 100
 
 
-_DIGITS: Final = str.maketrans("0123456789", "9999999999")
-_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
-_BUTTON: Final = re.compile(r" Seat #([0-9]+) is the button$")
+def digits_masked(text: str) -> str:
+    """``text`` with every ASCII digit made a 9 (a header's date, as a cache key). By
+    bytes: ``str.translate`` looks each distinct character up in its table through
+    Python's mapping protocol, about 3,400 instructions a header."""
+    return text.encode("utf-8", "surrogatepass").translate(_DIGIT_BYTES).decode(
+        "utf-8", "surrogatepass")
+
+
+# (UTF-8 writes every character beyond ASCII in bytes of 0x80 and above: only the
+# digits' own bytes change.)
+_DIGIT_BYTES: Final = bytes.maketrans(b"0123456789", b"9999999999")
+
+
+def _button(text: str) -> tuple[int, str | None]:
+    """Where a table line's `` Seat #N is the button`` starts (its length where it has
+    none) and N's digits: as ``re.search(r" Seat #([0-9]+) is the button$", text)``.
+    By string methods, as ``shape.card_groups`` (once a hand)."""
+    # (``$`` also matches before a last newline, which a read line never has.)
+    end = len(text) - len(_IS_THE_BUTTON) - (1 if text.endswith("\n") else 0)
+    if end < 0 or not starts_at(text, _IS_THE_BUTTON, end):
+        return len(text), None
+    at = text.rfind(" Seat #", 0, end)
+    digits = text[at + 7 : end]
+    if at < 0 or not digits or not (digits.isascii() and digits.isdigit()):
+        return len(text), None
+    return at, digits
+
+
+_IS_THE_BUTTON: Final = " is the button"
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
 _NAME_PREFIX: Final = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)

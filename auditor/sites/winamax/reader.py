@@ -49,7 +49,7 @@ from auditor.model.money import AmountCache, AmountError, amount_cache, parse_am
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, PLAYER
+from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, PLAYER, card_groups
 from auditor.sites.winamax.shape import (
     PLAIN_SEAT,
     header_fields,
@@ -669,9 +669,9 @@ class WinamaxReader:
         """A line that ends in card groups (a deal, a street, the board), kept by what
         comes before its cards: the cards change, that part repeats."""
         at = text.find(" [")
-        if at < 1 or _CARD_GROUPS.fullmatch(text, at) is None:
+        cards = card_groups(text, at, glued=True) if at > 0 else None
+        if cards is None:
             return self._other_line(text, firsts, no)
-        cards = _CARD_GROUP.findall(text, at)
         key = (text[:at], len(cards))
         seen = self.carded.get(key)
         if seen is not None:
@@ -976,8 +976,6 @@ def _settle_total(stated: _Abbreviated, events: list[ev.Event]) -> ev.PotSummary
 
 _HAND_ID: Final = re.compile(r"\d+-\d+-\d+")
 _BUTTON: Final = re.compile(r" Seat #?(\d+) is the button$")
-_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS: Final = re.compile(r"(?: ?\[[^\[\]]*\])+")
 _SHOWS: Final = f"{PLAYER} shows {CARDS} {DESC}"
 _NEW_HAND: Final = ev.positional(Hand)
 _NEW_INFO: Final = ev.positional(HandInfo)

@@ -44,6 +44,7 @@ from auditor.parsing.shape import (
     LINE_CACHE_ENTRIES,
     NUM,
     PLAYER,
+    card_groups,
     split_plain,
     starts_at,
 )
@@ -665,8 +666,6 @@ def _explain(exc: UnexpectedInput, shape: str, text: str, classic: bool) -> str:
     return f"not an {kind} line{where}: {text.strip()[:120]!r}"
 
 
-_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
-_CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
 # Lines longer than this are read but not kept by what surrounds their name (a hostile
 # file of many long distinct lines must not fill memory).
 _CACHED_LINE: Final = 2000
@@ -1032,8 +1031,8 @@ class _HandReader:
         key: tuple[str, int] | None = None
         if carded is not None and text.endswith("]"):
             at = text.find(" [")
-            if at > 0 and _CARD_GROUPS.fullmatch(text, at):
-                cards = _CARD_GROUP.findall(text, at)
+            cards = card_groups(text, at) if at > 0 else None
+            if cards is not None:
                 key = (text[:at], len(cards))
                 seen = carded.get(key)
                 if seen is not None and (seen[2] is None or seen[2] in seated):

@@ -1,0 +1,63 @@
+"""The PokerStars reader's string-method stand-ins for what it did with a regular
+expression or ``str.translate`` once a hand (a header's cache key, a table line's button):
+each is held to the original on made-up and arbitrary text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from auditor.sites.pokerstars.reader import _button, digits_masked
+
+_DIGITS = str.maketrans("0123456789", "9999999999")
+_BUTTON = re.compile(r" Seat #([0-9]+) is the button$")
+
+
+def _button_by_pattern(text: str) -> tuple[int, str | None]:
+    m = _BUTTON.search(text)
+    return (m.start(), m.group(1)) if m else (len(text), None)
+
+
+@pytest.mark.parametrize("text", [
+    " - 2025/08/02 11:24:53 CET [2025/08/02 5:24:53 ET]",
+    " - 2025/08/02 11:24:53 ET",
+    " - 2025/08/02 11:24:53 ٣ ³ é 中 \U0001f0a1",  # other digits stay; any character
+    " - \udcff 2025",  # a lone surrogate
+    "",
+])
+def test_digits_masked_as_translate(text: str) -> None:
+    assert digits_masked(text) == text.translate(_DIGITS)
+
+
+@given(st.text())
+def test_digits_masked_as_translate_on_any_text(text: str) -> None:
+    assert digits_masked(text) == text.translate(_DIGITS)
+
+
+@pytest.mark.parametrize("text", [
+    "Table 'Aase III' 6-max Seat #3 is the button",
+    "Table 'Aase III' 6-max Seat #12 is the button",
+    "Table 'A Seat #1 is the button' 6-max Seat #2 is the button",
+    "Table 'Aase' 6-max Seat # is the button",
+    "Table 'Aase' 6-max Seat #³ is the button",
+    "Table 'Aase' 6-max Seat #3a is the button",
+    "Table 'Aase' 6-max Seat #3 is the button ",
+    "Table 'Aase' 6-max Seat #3 is the button\n",
+    "Table 'Aase' 6-max (Play Money) Seat #3 is the button",
+    "Table 'Aase' 6-max",
+    " Seat #7 is the button",
+    "Seat #7 is the button",
+    " is the button",
+    "",
+])
+def test_button_as_the_pattern(text: str) -> None:
+    assert _button(text) == _button_by_pattern(text)
+
+
+@given(st.lists(st.sampled_from([" Seat #", "3", "12", " is the button", "x", " ", "#", "٣"]),
+                max_size=8).map("".join))
+def test_button_as_the_pattern_on_any_text(text: str) -> None:
+    assert _button(text) == _button_by_pattern(text)
