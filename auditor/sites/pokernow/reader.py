@@ -694,15 +694,18 @@ _FAST_COLLECTED: Final = re.compile(
 
 
 def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
-    """The hand loop's tuple of a row of the kinds seldom seen twice, or None."""
+    """The hand loop's tuple of a row of the kinds seldom seen twice, or None. (Each
+    match's groups are read with one ``groups()``: compiled, a ``group()`` a field is a
+    Python method call each.)"""
     first = entry[:1]
     if first == '"':
         if entry[-1:] == "." and " shows a " in entry:
             if m := _FAST_SHOWS.fullmatch(entry):
-                return SHOWS, m.group(2), m.group(1), cards_of(m.group(3))
+                name, pid, cards = m.groups()
+                return SHOWS, pid, name, cards_of(cards)
         elif " collected " in entry and (m := _FAST_COLLECTED.fullmatch(entry)):
-            word = m.group(4)
-            return (COLLECTED, m.group(2), m.group(1), amounts[m.group(3)],
+            name, pid, amount, word = m.groups()
+            return (COLLECTED, pid, name, amounts[amount],
                     _RUNS.get(word.lower(), -1) if word else 0)
     elif first == "P":
         if _FAST_STACKS.fullmatch(entry):
@@ -710,22 +713,24 @@ def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
                                  for seat, name, pid, stack in _FAST_SEAT.findall(entry))
     elif first == "-":
         if m := _FAST_ENDING.fullmatch(entry):
-            return ENDING, m.group(1)
+            return ENDING, m[1]
         if m := _FAST_HEADER.fullmatch(entry):
-            dead = m.group(5) is not None
-            return (HEADER, m.group(1), dead, None if dead else (m.group(4), m.group(3)),
-                    m.group(2).strip())
+            number, game, dealer, dealer_id, dead_button = m.groups()
+            dead = dead_button is not None
+            return (HEADER, number, dead, None if dead else (dealer_id, dealer),
+                    game.strip())
     elif first == "U":
         if m := _FAST_UNCALLED.fullmatch(entry):
-            return UNCALLED, m.group(3), m.group(2), amounts[m.group(1)]
+            amount, name, pid = m.groups()
+            return UNCALLED, pid, name, amounts[amount]
     elif first in "FTR":
         if m := _FAST_BOARD.fullmatch(entry):
-            word = m.group(2)
-            board = cards_of(m.group(3)) + (cards_of(m.group(4)) if m.group(4) else ())
-            return (BOARD, m.group(1).lower(), _RUNS.get(word.lower(), -1) if word else 0,
+            street, word, cards, more = m.groups()
+            board = cards_of(cards) + (cards_of(more) if more else ())
+            return (BOARD, street.lower(), _RUNS.get(word.lower(), -1) if word else 0,
                     board)
     elif first == "Y" and (m := _FAST_MINE.fullmatch(entry)):
-        return YOUR_HAND, cards_of(m.group(1))
+        return YOUR_HAND, cards_of(m[1])
     return None
 
 
