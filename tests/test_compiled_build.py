@@ -49,7 +49,7 @@ def test_seat_lines_are_split_the_way_of_the_build() -> None:
     # (parsing/shape.py; both held equal on every corpus seat line).
     from auditor.parsing import shape
 
-    assert shape.SEAT_BY_METHODS is ("auditor.parsing.shape" in compiled_modules())
+    assert shape.BY_METHODS is ("auditor.parsing.shape" in compiled_modules())
 
 
 def test_the_source_tree_holds_nothing_compiled() -> None:

@@ -94,10 +94,12 @@ PLAIN_SEAT = re.compile(rf"Seat ([0-9]+): (.+) \(({AMOUNT}) in chips\)")
 _AMOUNT: Final = re.compile(AMOUNT)
 _IN_CHIPS: Final = " in chips)"
 
-# Where this module is compiled, ``plain_seat`` splits a seat line by string methods, each
-# a C call, in less than half the time of PLAIN_SEAT's match (its name backtracks from the
-# line's end). Interpreted, the one match is the quicker (bench/LEVERS.md §22).
-SEAT_BY_METHODS = not __file__.endswith((".py", ".pyc"))
+# Where this module is compiled, short texts are split by string methods, each a C call:
+# ``plain_seat`` in less than half the time of PLAIN_SEAT's match (its name backtracks
+# from the line's end), ``card_groups`` and ``name_start`` without the Python method
+# calls a regular expression costs compiled code. Interpreted, one match is the quicker
+# (bench/LEVERS.md §22, §37).
+BY_METHODS = not __file__.endswith((".py", ".pyc"))
 
 
 def plain_seat(text: str) -> tuple[str, str, str] | None:
@@ -243,13 +245,26 @@ def starts_at(text: str, prefix: str, start: int) -> bool:
 
 
 def card_groups(text: str, at: int, glued: bool = False) -> list[str] | None:
-    r"""The card groups (``[Ah Kd]``, brackets kept) that make up ``text[at:]``, each
-    after one space, or None where that text is not card groups alone: what
-    ``(?: \[[^\[\]]*\])+`` fullmatches from ``at``, and ``\[[^\[\]]*\]`` finds there.
-    By string methods: compiled, the two regular expressions cost more than the rest of
-    such a line's reading (a deal, a street, shown cards: about five lines a hand).
-    ``glued``: a group may also follow the one before with no space (``(?: ?\[…\])+``,
-    Winamax's ``[Ah Kd][2c]``)."""
+    """The card groups (``[Ah Kd]``, brackets kept) that make up ``text[at:]``, each
+    after one space, or None where that text is not card groups alone. ``glued``: a
+    group may also follow the one before with no space (Winamax's ``[Ah Kd][2c]``)."""
+    if BY_METHODS:
+        return card_groups_by_methods(text, at, glued)
+    if (_GLUED_GROUPS if glued else _CARD_GROUPS).fullmatch(text, at) is None:
+        return None
+    return _CARD_GROUP.findall(text, at)
+
+
+_CARD_GROUP: Final = re.compile(r"\[[^\[\]]*\]")
+_CARD_GROUPS: Final = re.compile(r"(?: \[[^\[\]]*\])+")
+_GLUED_GROUPS: Final = re.compile(r"(?: ?\[[^\[\]]*\])+")
+
+
+def card_groups_by_methods(text: str, at: int, glued: bool = False) -> list[str] | None:
+    """``card_groups`` by string methods (see ``BY_METHODS``): what ``_CARD_GROUPS`` (or
+    ``_GLUED_GROUPS``) fullmatches from ``at``, and ``_CARD_GROUP`` finds there. Compiled,
+    the two expressions cost more than the rest of such a line's reading (a deal, a
+    street, shown cards: about five lines a hand)."""
     end = len(text)
     if at >= end:
         return None
@@ -272,10 +287,21 @@ _MANY_NAMES: Final = 12
 
 
 def name_start(line: str) -> int:
-    r"""Where a line's player's name starts: after ``Seat N: ``, ``Dealt to `` or
+    """Where a line's player's name starts: after ``Seat N: ``, ``Dealt to `` or
     ``Uncalled bet (…) returned to `` (the lines that name a player other than first),
-    else 0. As the end of ``Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to ``
-    matched at the line's start, by string methods (see ``card_groups``)."""
+    else 0."""
+    if BY_METHODS:
+        return name_start_by_methods(line)
+    m = _NAME_AFTER.match(line)
+    return m.end() if m else 0
+
+
+_NAME_AFTER: Final = re.compile(r"(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
+
+
+def name_start_by_methods(line: str) -> int:
+    """``name_start`` by string methods (see ``BY_METHODS``): the end of ``_NAME_AFTER``'s
+    match at the line's start, or 0."""
     if line.startswith("Seat "):
         colon = line.find(": ", 5)
         number = line[5:colon]

@@ -17,8 +17,10 @@ from auditor.parsing.shape import (
     PLAYER,
     QUOTED,
     card_groups,
+    card_groups_by_methods,
     find_name,
     name_start,
+    name_start_by_methods,
     plain_seat,
     seat_line_name,
     shape_of,
@@ -428,14 +430,19 @@ def _groups_by_pattern(text: str, at: int, glued: bool) -> list[str] | None:
     "x ]",
 ])
 def test_card_groups_as_the_patterns(line: str, glued: bool) -> None:
+    # Both ways, whichever this build uses (``shape.BY_METHODS``).
     for at in range(len(line) + 2):
-        assert card_groups(line, at, glued) == _groups_by_pattern(line, at, glued), at
+        expected = _groups_by_pattern(line, at, glued)
+        assert card_groups_by_methods(line, at, glued) == expected, at
+        assert card_groups(line, at, glued) == expected, at
 
 
 @given(st.text(alphabet=" []Ahx", max_size=24), st.booleans())
 def test_card_groups_as_the_patterns_on_any_text(text: str, glued: bool) -> None:
     for at in range(len(text) + 1):
-        assert card_groups(text, at, glued) == _groups_by_pattern(text, at, glued), at
+        expected = _groups_by_pattern(text, at, glued)
+        assert card_groups_by_methods(text, at, glued) == expected, at
+        assert card_groups(text, at, glued) == expected, at
 
 
 _NAME_AFTER = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) returned to )")
@@ -449,11 +456,11 @@ _NAME_AFTER = re.compile(r"^(?:Seat [0-9]+: |Dealt to |Uncalled bet \([^)]*\) re
 ])
 def test_name_start_as_the_pattern(line: str) -> None:
     m = _NAME_AFTER.match(line)
-    assert name_start(line) == (m.end() if m else 0)
+    assert name_start_by_methods(line) == name_start(line) == (m.end() if m else 0)
 
 
 @given(st.lists(st.sampled_from(["Seat ", "3", "12", ": ", "Dealt to ", "Uncalled bet (",
                                  ") returned to ", ")", "x", " ", "³"]), max_size=6).map("".join))
 def test_name_start_as_the_pattern_on_any_text(line: str) -> None:
     m = _NAME_AFTER.match(line)
-    assert name_start(line) == (m.end() if m else 0)
+    assert name_start_by_methods(line) == name_start(line) == (m.end() if m else 0)

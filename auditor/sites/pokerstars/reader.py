@@ -33,10 +33,10 @@ from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.seated import SeatedNames
 from auditor.parsing.shape import (
+    BY_METHODS,
     LINE_CACHE_ENTRIES,
     PLAIN_SEAT,
     PLAYER,
-    SEAT_BY_METHODS,
     card_groups,
     find_name,
     plain_seat,
@@ -735,7 +735,7 @@ class PokerStarsReader:
         """The seat of a ``Seat N: name (stack in chips)`` line, or None at the first line
         that is not one."""
         if self.caching:
-            if SEAT_BY_METHODS:
+            if BY_METHODS:
                 parts = plain_seat(text)
             else:
                 plain = PLAIN_SEAT.fullmatch(text)
@@ -1024,8 +1024,18 @@ _DIGIT_BYTES: Final = bytes.maketrans(b"0123456789", b"9999999999")
 
 def _button(text: str) -> tuple[int, str | None]:
     """Where a table line's `` Seat #N is the button`` starts (its length where it has
-    none) and N's digits: as ``re.search(r" Seat #([0-9]+) is the button$", text)``.
-    By string methods, as ``shape.card_groups`` (once a hand)."""
+    none) and N's digits."""
+    if BY_METHODS:
+        return _button_by_methods(text)
+    m = _BUTTON.search(text)
+    return (m.start(), m.group(1)) if m else (len(text), None)
+
+
+_BUTTON: Final = re.compile(r" Seat #([0-9]+) is the button$")
+
+
+def _button_by_methods(text: str) -> tuple[int, str | None]:
+    """``_button`` by string methods (see ``shape.BY_METHODS``), as ``_BUTTON.search``."""
     # (``$`` also matches before a last newline, which a read line never has.)
     end = len(text) - len(_IS_THE_BUTTON) - (1 if text.endswith("\n") else 0)
     if end < 0 or not starts_at(text, _IS_THE_BUTTON, end):
@@ -1038,6 +1048,7 @@ def _button(text: str) -> tuple[int, str | None]:
 
 
 _IS_THE_BUTTON: Final = " is the button"
+
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
 _NAME_PREFIX: Final = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
