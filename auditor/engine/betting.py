@@ -81,7 +81,6 @@ NO_CAP: Final = 1 << 62  # room left under the cap of a game without one
 _UNKNOWN: Final[Any] = object()  # next_to_act() not worked out since the last change
 
 _SEAT_NUMBER: Final = attrgetter("seat")
-_COMMIT: Final = attrgetter("commit")
 _PARTICIPATION: Final = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
 
 
@@ -503,10 +502,34 @@ class BettingState:
 
     def apply(self, event: Event) -> None:
         """Apply one event, legal or not, as best it can: amounts are taken as printed."""
-        fn = APPLIERS.get(type(event))
-        if fn is not None:
+        kind = APPLIED.get(type(event), 0)
+        if kind:
             name = getattr(event, "player", None)
-            fn(self, event, None if name is None else self.players.get(name))
+            self.apply_as(kind, event, None if name is None else self.players.get(name))
+
+    def apply_as(self, kind: int, ev: Any, p: PlayerState | None) -> None:
+        """Apply ``ev``, whose player's state is ``p``, by its applier's code in
+        ``APPLIED`` (the commonest lines first)."""
+        if kind == _FOLD:
+            self._apply_fold(ev, p)
+        elif kind == _CALL:
+            self._apply_call(ev, p)
+        elif kind == _CHECK:
+            self._apply_check(ev, p)
+        elif kind == _POST:
+            self._apply_post(ev, p)
+        elif kind == _WAGER:
+            self._apply_wager(ev, p)
+        elif kind == _STREET:
+            self._apply_street(ev, p)
+        elif kind == _DEALT:
+            self._apply_dealt(ev, p)
+        elif kind == _END:
+            self._apply_end(ev, p)
+        elif kind == _RETURNED:
+            self._apply_returned(ev, p)
+        elif kind == _HOUSE:
+            self._apply_house(ev, p)
 
     def _acts_again(self, p: PlayerState, line: int) -> bool:
         """Whether ``p`` takes another action after ``line`` (looked for only when he has
@@ -798,11 +821,21 @@ class BettingState:
         p.room = stack if stack < cap_left else cap_left
         self.pot -= amount
         # Whatever amount comes back (SP001 judges it), the uncalled part of his bet is
-        # out of the betting: nobody faces it any more.
-        others = max((q.commit for q in self.order if q is not p), default=0)
+        # out of the betting: nobody faces it any more. (Plain loops: compiled, ``max`` of
+        # a generator with a default is a Python call with a keyword and a list.)
+        others: int | None = None
+        for q in self.order:
+            if q is not p and (others is None or q.commit > others):
+                others = q.commit
+        if others is None:
+            others = 0
         if p.commit > others:
             p.commit = others
-        self.current_bet = max(map(_COMMIT, self.order), default=0)
+        top: int | None = None
+        for q in self.order:
+            if top is None or q.commit > top:
+                top = q.commit
+        self.current_bet = 0 if top is None else top
         self._next = _UNKNOWN
 
     def _apply_end(self, ev: Event, p: PlayerState | None) -> None:
@@ -822,19 +855,48 @@ def _beyond_stack(p: PlayerState) -> None:
     p.stack = p.room = p.cap_left = NO_CAP
 
 
-# How each kind of event changes the state: ``fn(state, event, its player's state)``.
-APPLIERS: Final[dict[type[Event], Callable[[BettingState, Any, PlayerState | None], None]]] = {
-    PostBlind: BettingState._apply_post,
-    Fold: BettingState._apply_fold,
-    Check: BettingState._apply_check,
-    Call: BettingState._apply_call,
-    Bet: BettingState._apply_wager,
-    Raise: BettingState._apply_wager,
-    StreetStart: BettingState._apply_street,
-    UncalledReturned: BettingState._apply_returned,
-    ShowdownStart: BettingState._apply_end,
-    Collected: BettingState._apply_end,
-    HandCancelled: BettingState._apply_end,
-    HoleCards: BettingState._apply_dealt,
-    HouseMoney: BettingState._apply_house,
+# How each kind of event changes the state: the code of its applier (``apply_as``). A
+# code, not the method: the compiled replay then calls the applier natively, where a
+# method object goes through Python's call protocol for every line of every hand.
+_POST: Final = 1
+_FOLD: Final = 2
+_CHECK: Final = 3
+_CALL: Final = 4
+_WAGER: Final = 5
+_STREET: Final = 6
+_RETURNED: Final = 7
+_END: Final = 8
+_DEALT: Final = 9
+_HOUSE: Final = 10
+APPLIED: Final[dict[type[Event], int]] = {
+    PostBlind: _POST,
+    Fold: _FOLD,
+    Check: _CHECK,
+    Call: _CALL,
+    Bet: _WAGER,
+    Raise: _WAGER,
+    StreetStart: _STREET,
+    UncalledReturned: _RETURNED,
+    ShowdownStart: _END,
+    Collected: _END,
+    HandCancelled: _END,
+    HoleCards: _DEALT,
+    HouseMoney: _HOUSE,
 }
+# The appliers by code, for the interpreted replay: there a call of ``apply_as`` would be
+# a second Python call for every line.
+APPLIERS: Final[tuple[Callable[[BettingState, Any, PlayerState | None], None], ...]] = (
+    BettingState._apply_end,  # (no code 0: the replay stops before)
+    BettingState._apply_post,
+    BettingState._apply_fold,
+    BettingState._apply_check,
+    BettingState._apply_call,
+    BettingState._apply_wager,
+    BettingState._apply_street,
+    BettingState._apply_returned,
+    BettingState._apply_end,
+    BettingState._apply_dealt,
+    BettingState._apply_house,
+)
+# Whether this module is compiled (mypyc), where ``apply_as`` calls the appliers natively.
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))

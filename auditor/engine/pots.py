@@ -15,7 +15,8 @@ Pure functions over whole-hand contributions (blinds, antes, every street), foll
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from functools import partial
+from typing import Final, NamedTuple
 
 
 class Pot(NamedTuple):
@@ -39,6 +40,12 @@ class PotLayout(NamedTuple):
         for pot in self.pots:
             total += pot.amount
         return total
+
+
+# The two made in C from one tuple of their values, in field order, where every hand
+# makes them: calling a ``NamedTuple`` runs the ``__new__`` it writes in Python.
+_new_pot: Final = partial(tuple.__new__, Pot)
+_new_layout: Final = partial(tuple.__new__, PotLayout)
 
 
 def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
@@ -110,13 +117,23 @@ def build_pots(
         live_amounts[returned_to] -= returned  # type: ignore[index]
     total = sum(contributed.values()) - returned
     if live_amounts:
-        top = max(live_amounts.values())
-        if not cuts and min(live_amounts.values()) == top:
+        first = True
+        top = least = 0
+        for c in live_amounts.values():  # (compiled, a loop is native; max() a Python call)
+            if first:
+                top = least = c
+                first = False
+            elif c > top:
+                top = c
+            elif c < least:
+                least = c
+        if not cuts and least == top:
             # everyone still in put in the same: one pot (the common case, kept fast)
-            eligible = tuple(filter(live_amounts.__contains__, order)) if top else ()
+            eligible = tuple([p for p in order if p in live_amounts]) if top else ()
             if len(eligible) != len(live_amounts):
                 eligible = tuple(live_amounts)  # some live player is not in seat_order
-            return PotLayout((Pot(total, eligible),) if total else (), returned_to, returned)
+            return _new_layout(((_new_pot((total, eligible)),) if total else (), returned_to,
+                                returned))
     else:
         top = 0
     amounts = contributed
@@ -138,7 +155,7 @@ def build_pots(
         if merge and layers and layers[-1].eligible == eligible:
             layers[-1] = Pot(layers[-1].amount + size, eligible)
         elif size:
-            layers.append(Pot(size, eligible))
+            layers.append(_new_pot((size, eligible)))
         placed += size
         previous = level
 
@@ -151,7 +168,7 @@ def build_pots(
         placed += leftover
     # the check of docs/rules.md §5.5: the pots are everything put in, less what went back
     assert placed + returned == sum(contributed.values())
-    return PotLayout(tuple(layers), returned_to, returned)
+    return _new_layout((tuple(layers), returned_to, returned))
 
 
 def pot_shares(contributed: Mapping[str, int], layout: PotLayout) -> list[dict[str, int]] | None:

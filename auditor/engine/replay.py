@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from auditor.engine.betting import APPLIERS, BettingState, PlayerState
+from auditor.engine.betting import APPLIED, APPLIERS, COMPILED, BettingState, PlayerState
 from auditor.engine.result import ReplayResult
 from auditor.model.events import Bet, Call, Check, Event, Fold, HandCancelled, Raise
 from auditor.model.finding import Finding
@@ -27,12 +27,11 @@ from auditor.model.profile import Profile
 # A check the replay runs on a line: the state before it, the line, its player's state.
 CheckFn = Callable[[BettingState, Any, "PlayerState | None"], "Finding | None"]
 Plan = Mapping[type[Event], tuple[CheckFn, ...]]
-Apply = Callable[[BettingState, Any, PlayerState | None], None]
 # For each event type: how to find its player (0: the line names none, 1: look him up,
 # 2: a player's action, which may be in turn), the checks to run on it, the checks to run
-# on an action in turn, then how the state applies it (None for HandCancelled: the replay
-# stops there).
-Step = tuple[int, tuple[CheckFn, ...], tuple[CheckFn, ...], Apply | None]
+# on an action in turn, then how the state applies it (its code in ``APPLIED``; 0 for
+# HandCancelled: the replay stops there).
+Step = tuple[int, tuple[CheckFn, ...], tuple[CheckFn, ...], int]
 Steps = dict[type[Event], Step]
 
 ACTIONS: Final = (Fold, Check, Call, Bet, Raise)  # the lines that take a turn
@@ -61,10 +60,10 @@ class Checks:
             plan = self.every
             in_turn = self.in_turn if distinct else plan
             found = {}
-            for t in {*APPLIERS, *plan, HandCancelled}:
+            for t in {*APPLIED, *plan, HandCancelled}:
                 names_player = "player" in getattr(t, "__dataclass_fields__", ())
                 how = 2 if t in ACTIONS else 1 if names_player else 0
-                apply = None if t is HandCancelled else APPLIERS.get(t)
+                apply = 0 if t is HandCancelled else APPLIED.get(t, 0)
                 found[t] = (how, plan.get(t, ()), in_turn.get(t, ()), apply)
             self._steps[distinct] = found
         return found
@@ -106,25 +105,26 @@ def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> Replay
     """The replay; with ``guess``, None when the players taken as dealt in from the seat
     lines turn out not to be those who took part (see ``BettingState``)."""
     state = BettingState(hand, profile, guess=guess)
-    distinct = len(state.players) == len(hand.seats)
-    get_step = checks.steps(distinct).get
-    next_to_act = state.next_to_act
-    find_player = state.players.get
+    # (Methods called as such, not held in locals: compiled, a held method is a Python
+    # object called through Python's protocol; called as a method, a C call.)
+    players = state.players
+    distinct = len(players) == len(hand.seats)
+    steps = checks.steps(distinct)
     findings: list[Finding] = []
     events = hand.events
     for ev in events:
-        step = get_step(type(ev))
+        step = steps.get(type(ev))
         if step is None:
             continue  # a line that changes no betting state (cards shown, summary, chat)
         how, run, in_turn, apply = step
         if how == 2:
-            p = next_to_act()
+            p = state.next_to_act()
             if p is not None and p.name == ev.player:  # type: ignore[attr-defined]
                 run = in_turn
             else:
-                p = find_player(ev.player)  # type: ignore[attr-defined]
+                p = players.get(ev.player)  # type: ignore[attr-defined]
         elif how:
-            p = find_player(ev.player)  # type: ignore[attr-defined]
+            p = players.get(ev.player)  # type: ignore[attr-defined]
         else:
             p = None
         for check in run:
@@ -132,11 +132,14 @@ def _replay(hand: Hand, profile: Profile, checks: Checks, guess: bool) -> Replay
             if found is not None:
                 findings.append(found)
                 break
-        if apply is None:
+        if not apply:
             if guess:
                 return None  # the events after it were not seen: no guess confirmed
             break  # a voided hand: nothing after it is betting
-        apply(state, ev, p)
+        if COMPILED:
+            state.apply_as(apply, ev, p)
+        else:
+            APPLIERS[apply](state, ev, p)
     if guess and not state.dealt_in_confirmed():
         return None
     contributed: dict[str, int] = {}

@@ -7,7 +7,10 @@ tests); the field order is part of the contract.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Final, NamedTuple
 
 from auditor.model.finding import Finding
 
@@ -35,14 +38,17 @@ class ReplayResult:
     dead: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
-class PayoutRow:
+class PayoutRow(NamedTuple):
     """One player's money in one hand (the ``payouts`` table). ``returned`` is the
     uncalled excess the history gives back (printed, or implied inside a collection);
     ``won_stated`` what the history says the player collected, with what the site paid him
     outside the pot (cash-outs, EV-cashout risk: signed); ``won_replayed`` what the pots
     should have paid him, with the same outside payments; ``net`` = won_stated + returned
-    − contributed, his chip change as stated."""
+    − contributed, his chip change as stated.
+
+    A named tuple, not a dataclass: the engine makes six a hand (``new_payout_row``, in
+    C), and the payouts table takes a chunk's rows apart column by column with one
+    ``zip`` (bench/LEVERS.md §38)."""
 
     player: str
     seat: int
@@ -51,6 +57,12 @@ class PayoutRow:
     won_stated: int
     won_replayed: int | None  # None where unknown cards keep the replay from judging
     net: int
+
+
+new_payout_row: Final[Callable[[tuple[str, int, int, int, int, int | None, int]], PayoutRow]] \
+    = partial(tuple.__new__, PayoutRow)
+"""``PayoutRow`` of its values in field order, as one tuple: made in C, where calling
+``PayoutRow`` runs the named tuple's ``__new__`` in Python."""
 
 
 @dataclass(slots=True)

@@ -24,7 +24,7 @@ from auditor.engine.audit import (
     read_stated,
 )
 from auditor.engine.payments import replayed_winnings
-from auditor.engine.result import PayoutRow, ReplayResult
+from auditor.engine.result import PayoutRow, ReplayResult, new_payout_row
 from auditor.model.hand import Hand
 from auditor.model.profile import Profile
 
@@ -121,9 +121,8 @@ def _rows(
         else:
             share = replayed.get(player, 0)
             should = None if share is None else share + extra
-        rows.append(
-            PayoutRow(  # player, seat, contributed, returned, won_stated, won_replayed, net
-                player, seat.seat, put_in, back, won, should, won + back - put_in,
-            )
-        )
+        rows.append(new_payout_row(
+            # player, seat, contributed, returned, won_stated, won_replayed, net
+            (player, seat.seat, put_in, back, won, should, won + back - put_in),
+        ))
     return rows

@@ -50,11 +50,33 @@ _SECONDS: Final = tuple(timedelta(seconds=n) for n in range(60))
 _HOUR: Final = timedelta(seconds=3599)
 
 
-@lru_cache(maxsize=256)  # each hand asks twice: for its row and for its stacks (SE001)
+class _Last:
+    """The text ``started_at`` was last asked, with its answer: each hand asks twice in a
+    row, for its stacks (SE001) and for its row. (One entry in a native object: an
+    ``lru_cache`` cost half as much again as reading the instant. One tuple, so that
+    threads never see one hand's text with another's answer.)"""
+
+    def __init__(self) -> None:
+        self.asked: tuple[str, datetime | None] = ("", None)
+
+
+_LAST: Final = _Last()
+
+
 def started_at(text: str) -> datetime | None:
     """The instant a hand started, in UTC, from the text its header prints; None when
     the text names no zone (or cannot be read). Where PokerStars prints the time twice,
     the bracketed ET one is used: the zone every one of its histories shares."""
+    asked, found = _LAST.asked
+    if text == asked:
+        return found
+    found = read_started_at(text)
+    _LAST.asked = (text, found)
+    return found
+
+
+def read_started_at(text: str) -> datetime | None:
+    """``started_at``, read anew."""
     if not text:
         return None
     bracket = text.rfind("[")

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+import auditor.engine.replay as replay_module
 from auditor.config import Settings
 from auditor.engine.replay import _replay
 from auditor.model.hand import Hand
@@ -53,3 +56,19 @@ def test_a_confirmed_guess_replays_as_looking(corpus: Path) -> None:
         assert guessed.meant == looked.meant and guessed.dead == looked.dead
         compared += 1
     assert compared > 4_000 and missed > 0
+
+
+@pytest.mark.skipif(replay_module.COMPILED, reason="compiled: the replay's choice is fixed")
+def test_appliers_by_code_apply_as_the_interpreted_table(corpus: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # The compiled replay applies each line by ``BettingState.apply_as``, the interpreted
+    # one by the ``APPLIERS`` table: both give the same replay of every hand.
+    profile = Settings().profile
+    hands = _hands(corpus) + _hands(SAMPLES)
+    results = []
+    for native in (False, True):
+        monkeypatch.setattr(replay_module, "COMPILED", native)
+        results.append([_replay(hand, profile, checks_for(None, hand.info.limit), guess=False)
+                        for hand in hands])
+    assert results[0] == results[1]
+    assert len(hands) > 4_000

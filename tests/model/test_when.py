@@ -23,14 +23,14 @@ from auditor.model import when
     ("2024/11/03 1:30:00 ET", "2024-11-03 05:30:00"),  # the hour that comes twice: the first
 ])
 def test_started_at(text: str, utc: str) -> None:
-    found = when.started_at.__wrapped__(text)
+    found = when.read_started_at(text)
     assert found is not None and found.tzinfo is UTC
     assert found.strftime("%Y-%m-%d %H:%M:%S") == utc
 
 
 def test_no_zone_is_no_instant() -> None:
-    assert when.started_at.__wrapped__("2024/01/02 03:04:05") is None
-    assert when.started_at.__wrapped__("") is None
+    assert when.read_started_at("2024/01/02 03:04:05") is None
+    assert when.read_started_at("") is None
 
 
 # The plain form (``2025/08/02 5:24:53 ET``) is read by one match and each local hour's

@@ -1,6 +1,7 @@
 """The PokerStars reader's stand-ins for what it did with ``str.translate`` and, where
 compiled, a regular expression once a hand (a header's cache key, a table line's
-button): each is held to the original on made-up and arbitrary text."""
+button, whether seated names are plain): each is held to the original on made-up and
+arbitrary text."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from auditor.sites.pokerstars.reader import _button, _button_by_methods, digits_masked
+from auditor.sites.pokerstars.reader import (
+    _button,
+    _button_by_methods,
+    _plain_names,
+    _plain_names_by_methods,
+    digits_masked,
+)
 
 _DIGITS = str.maketrans("0123456789", "9999999999")
 _BUTTON = re.compile(r" Seat #([0-9]+) is the button$")
@@ -62,3 +69,33 @@ def test_button_as_the_pattern(text: str) -> None:
                 max_size=8).map("".join))
 def test_button_as_the_pattern_on_any_text(text: str) -> None:
     assert _button_by_methods(text) == _button(text) == _button_by_pattern(text)
+
+
+_NAME_PREFIX = re.compile(r"^(?:Seat |Dealt to |Uncalled bet \()", re.M)
+
+
+def _plain_names_by_pattern(names: list[str]) -> bool:
+    joined = "\n".join(names)
+    return ": " not in joined and _NAME_PREFIX.search(joined) is None
+
+
+@pytest.mark.parametrize("names", [
+    ["Aase", "Bob", "Carl"],
+    ["Aase", "Seat 3"],
+    ["Seat3", "Dealt to", "Uncalled bet"],
+    ["Dealt to me"],
+    ["Uncalled bet (x"],
+    ["Aase: Bob"],
+    ["Aase:", " Bob"],  # ": " across two names is no name's
+    ["xSeat 1", "a Dealt to b"],
+    [],
+])
+def test_plain_names_as_the_pattern(names: list[str]) -> None:
+    # Both ways, whichever this build uses (``shape.BY_METHODS``).
+    assert _plain_names_by_methods(names) == _plain_names(names) \
+        == _plain_names_by_pattern(names)
+
+
+@given(st.lists(st.text(alphabet="SeatDld o:Ucnb(1")))
+def test_plain_names_as_the_pattern_on_any_names(names: list[str]) -> None:
+    assert _plain_names_by_methods(names) == _plain_names_by_pattern(names)

@@ -8,7 +8,7 @@ from operator import attrgetter
 import pyarrow as pa
 import pytest
 
-from auditor.engine.result import PayoutRow
+from auditor.engine.result import PayoutRow, new_payout_row
 from auditor.report import FINDINGS, HANDS, PAYOUTS, FindingRecord, HandRecord, PayoutRecord
 from auditor.report.chunk import ChunkRows, check_cents, money_array
 from auditor.report.records import FindingRow, HandRow
@@ -152,3 +152,11 @@ def test_money_arrays_hold_each_amount_exactly(units, decimals):
 def test_money_arrays_of_chips_and_cash_scale_each_amount(units, written):
     got = money_array(PAYOUTS.column("won_replayed"), units, [0, 2, 1, 0])
     assert [str(v) for v in got.to_pylist()] == written
+
+
+def test_new_payout_row_is_the_named_tuple() -> None:
+    values = ("Bob", 3, 150, 20, 0, None, -130)
+    row = new_payout_row(values)
+    assert type(row) is PayoutRow
+    assert row == PayoutRow(*values)
+    assert (row.player, row.won_replayed, row.net) == ("Bob", None, -130)

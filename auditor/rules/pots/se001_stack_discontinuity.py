@@ -123,7 +123,9 @@ class HandStacks(NamedTuple):
                     into.append((c.player, c.kind, c.amount, c.before, c.after))
                 elif type(ev) is not TableNote:
                     into = later
-        return cls(
+        # (Made in C from one tuple: calling the class runs the named tuple's __new__,
+        # written in Python.)
+        return tuple.__new__(cls, (
             hand.source,
             info.table,
             info.tournament,
@@ -141,7 +143,7 @@ class HandStacks(NamedTuple):
             tuple(later),
             info.site,
             _started(info.started),
-        )
+        ))
 
     @property
     def key(self) -> tuple[str, str, str | None]:
@@ -247,6 +249,7 @@ _WHEN: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2})
 # missing from the file (the exporter sat out), and stacks may have changed in them.
 _CASH_GAP: Final = timedelta(minutes=5)
 _TOURNAMENT_GAP: Final = timedelta(minutes=20)
+_NO_GAP: Final = timedelta(0)
 
 
 def _started(text: str) -> datetime | None:
@@ -271,7 +274,7 @@ def _soon_after(previous: datetime | None, current: datetime | None, tournament:
             current.tzinfo is None):
         return True
     gap = current - previous
-    return timedelta(0) <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
+    return _NO_GAP <= gap <= (_TOURNAMENT_GAP if tournament else _CASH_GAP)
 
 
 def _after_changes(finals: dict[str, SeatStacks], changes: tuple[Move, ...]

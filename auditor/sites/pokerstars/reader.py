@@ -946,9 +946,7 @@ class PokerStarsReader:
         if found is not None:
             return found
         names = SeatedNames(sorted(key, key=len, reverse=True))
-        joined = "\n".join(names)
-        seated = (None if not self.caching or ": " in joined or _NAME_PREFIX.search(joined)
-                  else frozenset(names))
+        seated = frozenset(names) if self.caching and _plain_names(names) else None
         if self.caching and len(key) <= _CACHED_SEATS:
             if len(self.seatings) >= _SEATINGS:
                 self.seatings.clear()
@@ -1048,6 +1046,26 @@ def _button_by_methods(text: str) -> tuple[int, str | None]:
 
 
 _IS_THE_BUTTON: Final = " is the button"
+
+
+
+def _plain_names(names: list[str]) -> bool:
+    """Whether no name could be taken for a line's own words: none holds ``": "`` (which
+    ends a name in an action line) or starts as a line that ``find_name`` looks past."""
+    if BY_METHODS:
+        return _plain_names_by_methods(names)
+    joined = "\n".join(names)  # (interpreted, one search beats a loop of calls)
+    return ": " not in joined and _NAME_PREFIX.search(joined) is None
+
+
+def _plain_names_by_methods(names: list[str]) -> bool:
+    """``_plain_names`` by string methods (see ``shape.BY_METHODS``)."""
+    for name in names:
+        if (": " in name or name.startswith("Seat ") or name.startswith("Dealt to ")
+                or name.startswith("Uncalled bet (")):
+            return False
+    return True
+
 
 # Line starts that ``find_name`` looks past for the name (searched in names joined by
 # newlines).
