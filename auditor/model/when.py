@@ -134,18 +134,28 @@ def _by_patterns(text: str) -> datetime | None:
     m = _YMD.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
-        tz = _zone(zone)
-        return None if tz is None else _at(int(y), int(mo), int(d), int(h), int(mi),
-                                           int(s or 0), tz)
+        return _in_hour(y, mo, d, h, mi, s or "00", zone)
     m = _WORDS.search(text)
     if m is not None:
         month, d, h, mi, s, zone, y = m.groups()
-        tz = _zone(zone)
         number = _MONTHS.get(month.lower())
-        if tz is None or number is None:
-            return None
-        return _at(int(y), number, int(d), int(h), int(mi), int(s), tz)
+        return None if number is None else _in_hour(y, str(number), d, h, mi, s, zone)
     return None
+
+
+def _in_hour(y: str, mo: str, d: str, h: str, mi: str, s: str, zone: str) -> datetime | None:
+    """The instant (UTC) of a local time in ``zone`` (None for a zone it does not know),
+    as ``_at`` makes it, from the start of its hour where ``_hour_start`` has one: a
+    conversion in a zone costs several times the reading (PartyPoker's headers, whose
+    words no other form reads)."""
+    start = _hour_start(y, mo, d, h, zone)
+    if start is None:
+        return None
+    if isinstance(start, datetime) and _minute(mi) and _minute(s):
+        return start + _MINUTES[int(mi)] + _SECONDS[int(s)]
+    tz = _zone(zone)
+    assert tz is not None  # (_hour_start said None otherwise)
+    return _at(int(y), int(mo), int(d), int(h), int(mi), int(s), tz)
 
 
 def _offset_minutes(zone: str) -> int:

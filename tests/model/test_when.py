@@ -80,13 +80,34 @@ def test_an_hour_whose_offset_changes_inside_it_is_read_minute_by_minute() -> No
 
 
 def test_the_hour_starts_are_reused() -> None:
+    for minute in range(60):
+        _same(f"2024/01/02 7:{minute:02}:30 ET")
     when._hour_start.cache_clear()
     when._HOUR_STARTS.clear()
     for minute in range(60):
-        _same(f"2024/01/02 7:{minute:02}:30 ET")
+        when._local(f"2024/01/02 7:{minute:02}:30 ET")
     info = when._hour_start.cache_info()
     assert (info.misses, info.hits) == (1, 0)  # then read by the text less its minutes
     assert list(when._HOUR_STARTS) == ["2024/01/02 7: ET"]
+
+
+@pytest.mark.parametrize("zone", sorted(when._REGIONS))
+@pytest.mark.parametrize("year", [1996, 2024, 2040])
+def test_the_words_form_reads_each_second_as_its_zone_converts_it(zone: str, year: int) -> None:
+    # PartyPoker's "Wednesday, August 04, 15:02:33 EDT 2010", read by the start of its
+    # hour (``when._in_hour``), against the time converted in its zone second by second,
+    # in the hours the clocks change.
+    tz = when._zone(zone)
+    for change in _changes(zone, year):
+        for hour in (change, change + timedelta(hours=1), change + timedelta(hours=2)):
+            for minute in range(60):
+                for second in (0, 59):
+                    local = hour.replace(minute=minute, second=second)
+                    text = f"{local:%A, %B %d, %H:%M:%S} {zone} {year}"
+                    expected = local.replace(tzinfo=tz).astimezone(UTC)
+                    assert when.read_started_at(text) == expected, text
+                    ymd = f"{local:%Y/%m/%d - %H:%M:%S} ({zone})"  # the old PokerStars form
+                    assert when.read_started_at(ymd) == expected, ymd
 
 
 @pytest.mark.parametrize("text", [
