@@ -48,7 +48,16 @@ from auditor.model.money import AmountError
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, NUM, PLAYER, QUOTED, starts_at
+from auditor.parsing.shape import (
+    BY_METHODS,
+    CARDS,
+    DESC,
+    LINE_CACHE_ENTRIES,
+    NUM,
+    PLAYER,
+    QUOTED,
+    starts_at,
+)
 from auditor.sites.partypoker.lines import Amounts, amount_of, amounts, split_fields
 from auditor.sites.partypoker.records import (
     IGNORED,
@@ -72,6 +81,8 @@ _FREE: Final = re.compile(
     r"|Player .+ finished in |Congratulations to player |Creating (?:Main|Side) Pot"
     r"|\((?:Hi|Lo): )"
 )
+# The first characters of what _FREE matches: a line that starts otherwise is not asked.
+_FREE_FIRST: Final = "G#Y>PC("
 _SEPARATOR: Final = re.compile(r"(?:Game #\w+ starts\.|#Game No\s*:.*)$")
 # Where an export glued two lines into one (Mac exports): after a period that ends a
 # line ("…Aces and Queens.Player4 wins …"), or after "is sitting out".
@@ -84,6 +95,45 @@ _UNSEATED: Final = re.compile(
     r"|could not respond|collected |mucks |did not show|finished in|balance )"
 )
 _LOW_LINE: Final = re.compile(r" shows\S.* for low\.?$")
+
+
+def _glue_end(tail: str) -> int:
+    """Where ``_GLUE.search(tail)``'s match ends, or -1: by string methods where compiled
+    (shape.BY_METHODS; a regular expression call a line costs more there than the
+    scan), by the expression where interpreted."""
+    if not BY_METHODS:
+        m = _GLUE.search(tail)
+        return -1 if m is None else m.end()
+    return _glue_end_by_methods(tail)
+
+
+def _glue_end_by_methods(tail: str) -> int:
+    """``_glue_end`` by string methods: the leftmost of a period followed by neither a
+    space, a digit nor a period (ending after it), and the place after "sitting out"
+    followed by no space (ending there); at one place, the period."""
+    n = len(tail)
+    period = -1
+    at = tail.find(".")
+    while 0 <= at < n - 1:
+        after = tail[at + 1]
+        if not (after.isspace() or after.isdecimal() or after == "."):
+            period = at
+            break
+        at = tail.find(".", at + 1)
+    out = -1
+    at = tail.find(_SITTING_OUT)
+    while at >= 0:
+        end = at + len(_SITTING_OUT)
+        if end < n and not tail[end].isspace():
+            out = end
+            break
+        at = tail.find(_SITTING_OUT, at + 1)
+    if period >= 0 and (out < 0 or period <= out):
+        return period + 1
+    return out
+
+
+_SITTING_OUT: Final = "sitting out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,7 +414,7 @@ class BracketReader:
     def _line(self, text: str, names: tuple[str, ...], joined: list[str], amounts: Amounts,
               no: int) -> Record | list[Record]:
         """The record of a line not read before (a list when two lines are glued)."""
-        if _FREE.match(text):
+        if text[:1] in _FREE_FIRST and _FREE.match(text):
             return IGNORED
         name: str | None = None
         start = 0
@@ -396,14 +446,14 @@ class BracketReader:
         tail = text[start + len(name) :]
         if tail.startswith(": "):
             return ("note", name, "chat", tail[2:])
-        glue = _GLUE.search(tail)
-        if glue is not None:
-            rest = tail[glue.end() :]
+        glue = _glue_end(tail)
+        if glue >= 0:
+            rest = tail[glue:]
             if any(rest.startswith(n + " ") for n in (*names, *joined)):
-                first = text[: start + len(name) + glue.end()]
+                first = text[: start + len(name) + glue]
                 return [*_flat(self._line(first, names, joined, amounts, no)),
                         *_flat(self._line(rest, names, joined, amounts, no))]
-        if _LOW_LINE.match(tail):
+        if tail.startswith(" shows") and _LOW_LINE.match(tail):
             return IGNORED  # "Player2 shows6,5,3,2,A  for low.": the low hand in words
         key = tail if not start else "\x00" + tail
         found = self.tails.get(key) if self.caching else None
@@ -523,17 +573,33 @@ class PartyPokerReader(BracketReader):
     title = "PartyPoker"
     grammar = "partypoker"
 
+    def __init__(self, *, caching: bool = True) -> None:
+        super().__init__(caching=caching)
+        # The game line last searched for its date, where the date's dash starts (-1:
+        # none) and the date: ``head`` and ``started`` each ask once a hand, and the
+        # search (from every place of the line) is the dearest of the line's reading.
+        self._when: tuple[str, int, str] = ("", -1, "")
+
+    def _date(self, line: str) -> tuple[int, str]:
+        """Where the game line's date (with the dash before it) starts, -1 where it has
+        none, and the date as printed."""
+        seen, at, date = self._when
+        if line != seen:
+            m = _WHEN.search(line)
+            at, date = (m.start(), m.group(1).strip()) if m else (-1, "")
+            self._when = (line, at, date)
+        return at, date
+
     def hand_id(self, header: str) -> str:
         m = _ID.match(header)
         return m.group(1) if m else ""
 
     def started(self, line: str) -> str:
-        m = _WHEN.search(line)
-        return m.group(1).strip() if m else ""
+        return self._date(line)[1]
 
     def head(self, line: str, no: int) -> Head:
-        m = _WHEN.search(line)
-        words = line[: m.start()] if m else line
+        at, _ = self._date(line)
+        words = line[:at] if at >= 0 else line
         found = self.heads.get(words) if self.caching else None
         if found is None:
             found = self._head(words, no)
