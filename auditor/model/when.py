@@ -79,6 +79,11 @@ def read_started_at(text: str) -> datetime | None:
     """``started_at``, read anew."""
     if not text:
         return None
+    if "-" not in text and text.lower() == text:
+        # Every form read names its zone in capitals, or is ISO's, with dashes: a text
+        # with neither (ACR/WPN's "2016/8/2 10:53:49") names no zone, and no pattern need
+        # look (three searches a hand).
+        return None
     bracket = text.rfind("[")
     if bracket >= 0:
         found = _local(text[bracket + 1 :])

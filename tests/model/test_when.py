@@ -152,3 +152,15 @@ def test_texts_like_an_hour_read_before_read_as_the_patterns_read_them(text: str
 ])
 def test_odd_plain_texts_read_as_the_patterns_read_them(text: str) -> None:
     _same(text)
+
+
+@pytest.mark.parametrize("text", [
+    "2016/8/2 10:53:49",  # ACR/WPN: no zone
+    "2016/08/02 10:53:49",
+    "2016/8/2 10:53:49 est",  # a zone in small letters is no zone the patterns read
+    "wednesday, august 04, 15:02:33 edt 2010",
+    "2024/01/02 03:04:05 ÉT",  # capitals of another alphabet: the patterns are asked
+])
+def test_a_text_without_capitals_or_dashes_names_no_zone(text: str) -> None:
+    assert when.read_started_at(text) is None
+    assert when._by_patterns(text) is None and when._local(text) is None

@@ -798,7 +798,6 @@ class _HandReader:
             raise self.fail(k, "the hand lists no seats (expected 'Seat N: name (stack)')")
         names = sorted({r[2] for r in seat_rows}, key=len, reverse=True)
         seated = frozenset(names)
-        find = _classic_name if classic else _modern_name
         fields = _CLASSIC_FIELDS if classic else _MODERN_FIELDS
         exact = reader.exact_lines(classic, game.decimals) if reader.caching else {}
         amount = amounts.__getitem__
@@ -829,7 +828,7 @@ class _HandReader:
             no = base + i if file_lines is None else file_lines[i]
             op = exact.get(text)
             if op is None or (op[1] is not None and op[1] not in seated):
-                op = self._op(text, no, names, seated, find, fields, exact, amount)
+                op = self._op(text, no, names, seated, fields, exact, amount)
             code: int = op[0]
             if code == DEALT_HIDDEN:  # the commonest 2014–16 line: "received a card."
                 player = op[1]
@@ -1019,8 +1018,7 @@ class _HandReader:
                          dialect)
 
     def _op(self, text: str, no: int, names: list[str], seated: frozenset[str],
-            find: Callable[[str, list[str]], tuple[int, str | None]], fields: re.Pattern[str],
-            exact: dict[str, Op], amount: Amounts) -> Op:
+            fields: re.Pattern[str], exact: dict[str, Op], amount: Amounts) -> Op:
         """The operation of a line not read before under these amounts (or naming a player
         this hand does not seat): its name found, its shape parsed, and kept for the next
         time the line comes. A line ending in cards (a deal, a street, a board) is kept
@@ -1038,7 +1036,8 @@ class _HandReader:
                 if seen is not None and (seen[2] is None or seen[2] in seated):
                     recipe, before, name = seen
                     return recipe([*before, *cards], name, amount)
-        start, name = find(text, names)
+        # (Called by name, not through a variable: compiled, that is a C call.)
+        start, name = _classic_name(text, names) if classic else _modern_name(text, names)
         values: list[str]
         tails = reader.tails[classic] if reader.caching and name in seated else None
         tail_key: tuple[str, str] | None = None
