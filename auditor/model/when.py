@@ -79,10 +79,11 @@ def read_started_at(text: str) -> datetime | None:
     """``started_at``, read anew."""
     if not text:
         return None
-    if "-" not in text and text.lower() == text:
-        # Every form read names its zone in capitals, or is ISO's, with dashes: a text
-        # with neither (ACR/WPN's "2016/8/2 10:53:49") names no zone, and no pattern need
-        # look (three searches a hand).
+    if text.lower() == text and not _signed_after(text, text.find(":")):
+        # Every form read names its zone in capitals, or is ISO's with a signed offset
+        # after its time: a text with neither (ACR/WPN's "2016/8/2 10:53:49", iPoker's
+        # "2014-10-23 19:34:41") names no zone, and no pattern need look (three
+        # searches a hand).
         return None
     bracket = text.rfind("[")
     if bracket >= 0:
@@ -90,6 +91,11 @@ def read_started_at(text: str) -> datetime | None:
         if found is not None:
             return found
     return _local(text)
+
+
+def _signed_after(text: str, colon: int) -> bool:
+    """Whether a "+" or "-" follows the text's first colon (at ``colon``, -1: none)."""
+    return colon >= 0 and (text.find("+", colon) >= 0 or text.find("-", colon) >= 0)
 
 
 def _local(text: str) -> datetime | None:

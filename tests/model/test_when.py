@@ -160,7 +160,20 @@ def test_odd_plain_texts_read_as_the_patterns_read_them(text: str) -> None:
     "2016/8/2 10:53:49 est",  # a zone in small letters is no zone the patterns read
     "wednesday, august 04, 15:02:33 edt 2010",
     "2024/01/02 03:04:05 ÉT",  # capitals of another alphabet: the patterns are asked
+    "2014-10-23 19:34:41",  # iPoker: dashes in the date only
+    "2014-10-23 19:34:41+2",
 ])
-def test_a_text_without_capitals_or_dashes_names_no_zone(text: str) -> None:
+def test_a_text_without_capitals_or_a_signed_offset_names_no_zone(text: str) -> None:
     assert when.read_started_at(text) is None
     assert when._by_patterns(text) is None and when._local(text) is None
+
+
+@pytest.mark.parametrize(("text", "utc"), [
+    ("2022-09-26 05:59:14+02:00", "2022-09-26 03:59:14"),
+    ("2022-09-26 05:59:14-0200", "2022-09-26 07:59:14"),
+    ("2022-09-26t05:59:14+02:00", None),  # (ISO's T in capitals only)
+])
+def test_a_signed_offset_in_small_letters_is_still_read(text: str, utc: str | None) -> None:
+    found = when.read_started_at(text)
+    assert found == when._by_patterns(text)
+    assert (found.strftime("%Y-%m-%d %H:%M:%S") if found else None) == utc
