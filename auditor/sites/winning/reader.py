@@ -58,13 +58,14 @@ SITE: Final = "wpn"
 _AMOUNT = r"(?<![\w.$])\$?\d[\d,]*(?:\.\d+)?(?![\w$])"
 # 2019+: a shown hand's description "(HI - a flush, … [Qd 7d 5d 4d 2d] | LO - [8,7,5,2,1])"
 # after its cards, and a summary's "… and won $61.50 with HI - a flush …" to the end.
+_MODERN_DESC = r"(?<=\] )\(.*\)$|(?<= with ).+$"
 _MODERN_FIELDS: Final = re.compile(
-    rf"(?P<d>(?<=\] )\(.*\)$|(?<= with ).+$)|(?P<c>\[[^\]]*\])|(?P<n>{_AMOUNT})"
+    rf"(?P<d>{_MODERN_DESC})|(?P<c>\[[^\]]*\])|(?P<n>{_AMOUNT})"
 )
 # 2014–16 summary: "shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: …"
+_CLASSIC_DESC = r"(?<=shows: )[^\[]+(?= \[)|(?<=\] )Low hand \([^)]*\)"
 _CLASSIC_FIELDS: Final = re.compile(
-    rf"(?P<d>(?<=shows: )[^\[]+(?= \[)|(?<=\] )Low hand \([^)]*\))|(?P<c>\[[^\]]*\])"
-    rf"|(?P<n>{_AMOUNT})"
+    rf"(?P<d>{_CLASSIC_DESC})|(?P<c>\[[^\]]*\])|(?P<n>{_AMOUNT})"
 )
 _KIND: Final = {"d": DESC, "c": CARDS, "n": NUM}
 _PLACEHOLDERS: Final = frozenset((NUM, CARDS, DESC))
@@ -79,20 +80,82 @@ _PLAIN_FIELDS: Final = re.compile(rf"(?=[\[$\d])(\[[^\]]*\]|{_AMOUNT})")
 # a text without these holds numbers and cards only.
 _MODERN_FREE: Final = ("] (", " with ")
 _CLASSIC_FREE: Final = ("shows: ", "] Low hand (")
+# The description alone, and where one can start: so many characters into each of the
+# texts above (its look-behind's, and for "Low hand (" the field's own first words).
+_MODERN_DESC_ALONE: Final = re.compile(_MODERN_DESC)
+_CLASSIC_DESC_ALONE: Final = re.compile(_CLASSIC_DESC)
+_MODERN_DESC_AT: Final = (("] (", 2), (" with ", 6))
+_CLASSIC_DESC_AT: Final = (("shows: ", 7), ("] Low hand (", 2))
 
 
 def _split(fields: re.Pattern[str], text: str, values: list[str]) -> str:
     """``text`` with each field replaced by its placeholder; the fields go to ``values``."""
-    free = _CLASSIC_FREE if fields is _CLASSIC_FIELDS else _MODERN_FREE
+    classic = fields is _CLASSIC_FIELDS
+    free = _CLASSIC_FREE if classic else _MODERN_FREE
     if free[0] not in text and free[1] not in text:
         shape, found = split_plain(text, _PLAIN_FIELDS)
         values += found
         return shape
-    return _split_free(fields, text, values)
+    if classic:
+        return _split_described(text, values, _CLASSIC_DESC_ALONE, _CLASSIC_DESC_AT)
+    return _split_described(text, values, _MODERN_DESC_ALONE, _MODERN_DESC_AT)
+
+
+def _split_described(text: str, values: list[str], desc: re.Pattern[str],
+                     marks: tuple[tuple[str, int], ...]) -> str:
+    """``_split_free`` of a text that may hold descriptions, without trying a description
+    at every character (the whole pattern's look-behinds, half its cost on a summary
+    line): each one is found where its look-behind's text is, and the numbers and cards
+    around it by the plain pattern, as ``sub`` would have met them from left to right
+    (a card group that runs over a description's start hides it)."""
+    parts: list[str] = []
+    pos = 0
+    found = _next_description(text, 0, desc, marks)
+    while True:
+        stop = found.start() if found is not None else len(text) + 1
+        for m in _PLAIN_FIELDS.finditer(text, pos):
+            start = m.start()
+            if start >= stop:
+                break
+            field = m.group()
+            parts.append(text[pos:start])
+            parts.append(CARDS if field[0] == "[" else NUM)
+            values.append(field)
+            pos = m.end()
+            if pos > stop:
+                break
+        if found is None:
+            break
+        if pos <= stop:
+            parts.append(text[pos:stop])
+            parts.append(DESC)
+            values.append(found.group())
+            pos = found.end()
+        found = _next_description(text, pos, desc, marks)
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _next_description(text: str, pos: int, desc: re.Pattern[str],
+                      marks: tuple[tuple[str, int], ...]) -> re.Match[str] | None:
+    """The first description that starts at ``pos`` or after (``match`` at a position
+    sees the text before it, as the look-behinds need)."""
+    first: re.Match[str] | None = None
+    for mark, offset in marks:
+        at = text.find(mark, max(pos - offset, 0))
+        while at >= 0:
+            m = desc.match(text, at + offset)
+            if m is not None:
+                if first is None or m.start() < first.start():
+                    first = m
+                break
+            at = text.find(mark, at + 1)
+    return first
 
 
 def _split_free(fields: re.Pattern[str], text: str, values: list[str]) -> str:
-    """``_split`` by the pattern of every field (the slow path: a callback a field)."""
+    """``_split`` by the pattern of every field, a callback a field (what the quick
+    paths are held to)."""
     def put(m: re.Match[str]) -> str:
         values.append(m.group())
         return _KIND[m.lastgroup or "n"]
@@ -120,7 +183,8 @@ _MODERN_STRUCTURE: Final = ("***", "Dealt to ", "Uncalled bet (", "Main pot", "S
                              "Total pot", "Board", "Seat ")
 
 
-def _modern_name(text: str, names: list[str]) -> tuple[int, str | None]:
+def _modern_name(text: str, names: list[str], seated: frozenset[str]
+                 ) -> tuple[int, str | None]:
     """Where the player's name of a 2019+ line starts and which name it is (None: the line
     names nobody)."""
     if text.startswith(_MODERN_STRUCTURE):
@@ -133,28 +197,45 @@ def _modern_name(text: str, names: list[str]) -> tuple[int, str | None]:
             m = _SUMMARY_SEAT.match(text)
             if m:
                 return _name_at(text, m.end(), names, None, _SUMMARY_NAME_END)
-        if not any(text.startswith(n) and _MODERN_AFTER.match(text, len(n)) for n in names):
-            return 0, None
-    for name in names:
-        if text.startswith(name) and _MODERN_AFTER.match(text, len(name)):
-            return 0, name
+        end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER)
+        return (0, text[:end]) if end >= 0 else (0, None)
+    end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER)
+    if end >= 0:
+        return 0, text[:end]
     m = _MODERN_UNSEATED.match(text)
     return (0, m.group(1)) if m else (0, None)
 
 
-def _classic_name(text: str, names: list[str]) -> tuple[int, str | None]:
+def _classic_name(text: str, names: list[str], seated: frozenset[str]
+                  ) -> tuple[int, str | None]:
     """Where the player's name of a 2014–16 line starts and which name it is."""
     if text.startswith("Player ") or text.startswith("*Player "):
         start = 7 if text[0] == "P" else 8
-        for name in names:
-            if starts_at(text, name, start) and _CLASSIC_AFTER.match(text, start + len(name)):
-                return start, name
+        end = _seated_before_verb(text, start, names, seated, _CLASSIC_AFTER)
+        if end >= 0:
+            return start, text[start:end]
         m = _CLASSIC_UNSEATED.match(text)
         return (start, m.group(2)) if m else (start, None)
     if text.startswith("Uncalled bet ("):
         m = _UNCALLED.match(text)
         return (m.end(), text[m.end():]) if m else (0, None)
     return 0, None
+
+
+def _seated_before_verb(text: str, start: int, names: list[str], seated: frozenset[str],
+                        after: re.Pattern[str]) -> int:
+    """Where the longest seated name at ``start`` ends when a verb (``after``) follows it,
+    else -1. A verb begins with a space, so only the spaces up to the longest name's end
+    can end one: each is looked up in ``seated``, where trying the names in turn cost a
+    ``startswith`` a seated player, ten a line at a full table."""
+    stop = start + len(names[0]) + 1 if names else start
+    found = -1
+    end = text.find(" ", start, stop)
+    while end >= 0:
+        if text[start:end] in seated and after.match(text, end):
+            found = end
+        end = text.find(" ", end + 1, stop)
+    return found
 
 
 def _name_at(text: str, start: int, names: list[str], end_mark: str | None,
@@ -519,6 +600,18 @@ _CLASSIC_GAME: Final = re.compile(
 )
 _CLASSIC_SEAT: Final = re.compile(r"Seat (\d+): (.*) \(([\d,]*\.?\d+)\)\.?$")
 _CLASSIC_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
+
+
+def _button_seat(text: str) -> int | None:
+    """The seat of a 2014–16 ``Seat 2 is the button`` line (``_CLASSIC_BUTTON``'s, by
+    string methods: ``isdecimal`` is ``\\d``), else None."""
+    if text.startswith("Seat ") and text.endswith(" is the button"):
+        seat = text[5:-14]
+        if seat.isdecimal():
+            return int(seat)
+    return None
+
+
 _TOURNAMENT_TABLE: Final = re.compile(r"(?P<name>.*), Table (?P<table>\d+)$")
 _MAX_IN_TABLE: Final = re.compile(r"\b(\d+)-Max\b", re.I)
 _LIMITS: Final[dict[str, Limit]] = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL",
@@ -541,6 +634,11 @@ class _Game:
     symbol: str
     decimals: int
     reason: str | None  # why the hand is not replayed, or None
+
+
+# What a 2014–16 "Game ID" line says: the game, the tournament's name, the table's,
+# its seats and whether it is capped.
+_ClassicTable = tuple[_Game, str | None, str, int | None, bool]
 
 
 def _game_words(words: str) -> tuple[Game, bool, int, str | None]:
@@ -588,6 +686,8 @@ class WinningReader:
         self.exact: dict[tuple[int, int], dict[str, Op]] = {}
         self.amount_caches: dict[int, AmountCache] = {}
         self.games: dict[tuple[Any, ...], _Game] = {}
+        # 2014–16 "Game ID:" line after its hand number -> what it says of the table.
+        self.tables: dict[str, _ClassicTable] = {}
 
     # --- entry ---------------------------------------------------------------------------
 
@@ -731,9 +831,43 @@ class _HandReader:
         lines = self.block.lines
         todo = self.todo
         started = lines[0].removeprefix("Game started at:").strip()
-        if len(todo) < 2 or (m := _CLASSIC_GAME.match(lines[todo[1]])) is None:
-            raise self.fail(1, "no 'Game ID: N small/big table (game)' line after the "
-                               "'Game started at' line")
+        text = lines[todo[1]] if len(todo) >= 2 else ""
+        # "Game ID: 123 2/4 Table (Hold'em)": after its number the line is the same in
+        # every hand of a table, and its regex (a lazy table name) is a tenth of the
+        # reading: it is read once.
+        cut = text.find(" ", 9)
+        hand_id = text[9:cut]
+        key = text[cut:] if (self.reader.caching and cut > 9 and hand_id.isdecimal()
+                             and text.startswith("Game ID: ")) else None
+        table = self.reader.tables.get(key) if key is not None else None
+        if table is None:
+            m = _CLASSIC_GAME.match(text)
+            if m is None:
+                raise self.fail(1, "no 'Game ID: N small/big table (game)' line after the "
+                                   "'Game started at' line")
+            hand_id = m.group("id")
+            table = self._classic_table(m)
+            if key is not None and hand_id == text[9:cut] and len(text) < _CACHED_LINE:
+                tables = self.reader.tables
+                if len(tables) >= self.reader.MAX_CACHE:
+                    tables.clear()
+                tables[key] = table
+        game, tournament, name, max_seats, capped = table
+        facts: dict[str, Any] = {"hand_id": hand_id, "started": started,
+                                 "tournament": tournament, "table": name, "button": None,
+                                 "cap": None, "max_seats": max_seats}
+        if capped:
+            facts["capped"] = True
+        k = 2
+        if k < len(todo):
+            button = _button_seat(lines[todo[k]])
+            if button is not None:
+                facts["button"] = button
+                k += 1
+        return game, facts, k
+
+    def _classic_table(self, m: re.Match[str]) -> _ClassicTable:
+        """What a 2014–16 ``Game ID`` line says of the game and the table."""
         table = m.group("table").strip()
         tourney = _TOURNAMENT_TABLE.match(table)
         key = ("classic", m.group("game"), m.group("small"), m.group("big"), tourney is not None,
@@ -741,19 +875,11 @@ class _HandReader:
         game = self.reader.games.get(key)
         if game is None:
             game = self.reader.games[key] = _classic_game(*key[1:])
-        facts: dict[str, Any] = {"hand_id": m.group("id"), "started": started,
-                                 "tournament": tourney.group("name") if tourney else None,
-                                 "table": tourney.group("table") if tourney else table,
-                                 "button": None, "cap": None}
         size = m.group("max") or (mx.group(1) if (mx := _MAX_IN_TABLE.search(table)) else None)
-        facts["max_seats"] = int(size) if size else (2 if "Heads-up" in table else None)
-        if "(Cap)" in table or "- CAP -" in table:
-            facts["capped"] = True
-        k = 2
-        if k < len(todo) and (b := _CLASSIC_BUTTON.match(lines[todo[k]])):
-            facts["button"] = int(b.group(1))
-            k += 1
-        return game, facts, k
+        return (game, tourney.group("name") if tourney else None,
+                tourney.group("table") if tourney else table,
+                int(size) if size else (2 if "Heads-up" in table else None),
+                "(Cap)" in table or "- CAP -" in table)
 
     def header_info(self) -> HandInfo | None:
         """What the header said, for a hand that could not be read further; None when the
@@ -791,8 +917,10 @@ class _HandReader:
             m = seat_re.match(lines[todo[k]])
             if m is None:
                 break
-            seat_rows.append((self.no(todo[k]), int(m.group(1)), m.group(2),
-                              amounts[m.group(3)], bool(m.lastindex == 4 and m.group(4))))
+            # One call for the groups (compiled, each ``group`` is a Python method call).
+            row = m.groups()
+            seat_rows.append((self.no(todo[k]), int(row[0]), row[1], amounts[row[2]],
+                              len(row) == 4 and row[3] is not None))
             k += 1
         if not seat_rows:
             raise self.fail(k, "the hand lists no seats (expected 'Seat N: name (stack)')")
@@ -1037,7 +1165,8 @@ class _HandReader:
                     recipe, before, name = seen
                     return recipe([*before, *cards], name, amount)
         # (Called by name, not through a variable: compiled, that is a C call.)
-        start, name = _classic_name(text, names) if classic else _modern_name(text, names)
+        start, name = (_classic_name(text, names, seated) if classic
+                       else _modern_name(text, names, seated))
         values: list[str]
         tails = reader.tails[classic] if reader.caching and name in seated else None
         tail_key: tuple[str, str] | None = None

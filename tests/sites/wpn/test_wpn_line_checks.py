@@ -1,0 +1,166 @@
+"""The ACR/WPN reader's quick reads, held to what they replace: the seated name before a
+verb found by looking up each space (not by trying every seated name), a line with
+descriptions split without the whole pattern's look at every character, the button line
+by string methods, and the 2014–16 ``Game ID`` line read once a table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from auditor.parsing.blocks import blocks_of_text
+from auditor.sites.winning.reader import (
+    _CLASSIC_AFTER,
+    _CLASSIC_BUTTON,
+    _CLASSIC_FIELDS,
+    _MODERN_AFTER,
+    _MODERN_FIELDS,
+    WinningReader,
+    _button_seat,
+    _classic_name,
+    _modern_name,
+    _seated_before_verb,
+    _split,
+    _split_free,
+)
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_histories" / "wpn"
+
+
+def _by_trying_each(text: str, start: int, names: list[str], after: re.Pattern[str]) -> int:
+    """The reader's former way: every seated name, longest first."""
+    for name in names:
+        if text.startswith(name, start) and after.match(text, start + len(name)):
+            return start + len(name)
+    return -1
+
+
+def _names(seated: set[str]) -> tuple[list[str], frozenset[str]]:
+    return sorted(seated, key=len, reverse=True), frozenset(seated)
+
+
+LISTED = [
+    ("Player Ann folds", {"Ann", "Bob"}),
+    ("Player Ann Lee folds", {"Ann", "Ann Lee"}),  # the longer name wins
+    ("Player Ann Lee folds", {"Ann"}),  # "Ann" then " Lee": no verb
+    ("Player Ann is sitting out", {"Ann", "Ann is"}),
+    ("Player Ann is is sitting", {"Ann", "Ann is"}),
+    ("*Player Ann shows: x", {"Ann"}),
+    ("Player  folds", {"", "Ann"}),  # the export's lost name
+    ("Player Annfolds", {"Ann"}),
+    ("Player Ann foldsx", {"Ann"}),
+    ("Player Ann doesn't show", {"Ann"}),
+    ("Ann calls $1.00", {"Ann", "Ann calls"}),
+    ("Ann calls calls $1", {"Ann", "Ann calls"}),
+    ("Ann  calls", {"Ann", "Ann "}),
+    ("Bob raises $1 to $2", {"Ann"}),
+    ("x" * 40 + " folds", {"x" * 40, "x"}),
+]
+
+
+@pytest.mark.parametrize(("text", "seated"), LISTED)
+def test_the_seated_name_as_trying_each(text: str, seated: set[str]) -> None:
+    names, frozen = _names(seated)
+    for start, after in ((7, _CLASSIC_AFTER), (8, _CLASSIC_AFTER), (0, _MODERN_AFTER)):
+        assert (_seated_before_verb(text, start, names, frozen, after)
+                == _by_trying_each(text, start, names, after))
+
+
+WORDS = st.sampled_from(["Ann", "Lee", "is", "folds", "calls", "raises", "caps", "cap",
+                         "doesn't", "sitting", "", " ", "  ", "x_1", "Player", "é"])
+NAMES = st.lists(WORDS, min_size=1, max_size=3).map(" ".join)
+
+
+@given(st.lists(WORDS, max_size=8).map(" ".join), st.sets(NAMES, min_size=1, max_size=6))
+def test_the_seated_name_as_trying_each_on_any_line(tail: str, seated: set[str]) -> None:
+    names, frozen = _names(seated)
+    for prefix, start, after in (("Player ", 7, _CLASSIC_AFTER), ("", 0, _MODERN_AFTER)):
+        text = prefix + tail
+        assert (_seated_before_verb(text, start, names, frozen, after)
+                == _by_trying_each(text, start, names, after))
+
+
+@pytest.mark.parametrize(("text", "seated"), LISTED)
+def test_the_name_finders_return_the_seated_name(text: str, seated: set[str]) -> None:
+    names, frozen = _names(seated)
+    for find, start, after in ((_classic_name, 7, _CLASSIC_AFTER),
+                               (_modern_name, 0, _MODERN_AFTER)):
+        at, name = find(text, names, frozen)
+        end = _by_trying_each(text, start, names, after)
+        if end >= 0 and at == start:
+            assert name == text[start:end] and name in frozen
+
+
+@pytest.mark.parametrize("text", [
+    "Seat 2 is the button", "Seat 10 is the button", "Seat  is the button",
+    "Seat is the button", "Seat 2 is the button.", "Seat 2 is the buttons",
+    "Seat \u0663 is the button", "Seat 2x is the button", "Seat -2 is the button",
+    "seat 2 is the button", "Seat 2 is the button\n",
+])
+def test_the_button_line_as_the_pattern(text: str) -> None:
+    m = _CLASSIC_BUTTON.match(text)
+    if text.endswith("\n"):  # (no line of a block ends in one)
+        assert m is not None
+        return
+    assert _button_seat(text) == (int(m.group(1)) if m else None)
+
+
+@given(st.lists(st.sampled_from(["Seat ", "2", "12", "\u0663", " is the button", " ",
+                                 "x", "is"]), max_size=5).map("".join))
+def test_the_button_line_as_the_pattern_on_any_text(text: str) -> None:
+    m = _CLASSIC_BUTTON.match(text)
+    assert _button_seat(text) == (int(m.group(1)) if m else None)
+
+
+def test_a_table_read_once_gives_each_hand_its_own_number() -> None:
+    """Two hands of one table: the second's ``Game ID`` line is read from the first's,
+    with its own hand number, and reads as an uncached reader reads it."""
+    text = (SAMPLES / "wpn_2016_cash_showdown.txt").read_text(encoding="utf-8")
+    second = text.replace("Game ID: 700000201 ", "Game ID: 8 ")
+    assert second != text
+    cached = WinningReader()
+    plain = WinningReader(caching=False)
+    read = [cached.read(block) for t in (text, second) for block in blocks_of_text(t, "x")]
+    assert [hand.info.hand_id for hand in read] == ["700000201", "8"]
+    assert len(cached.tables) == 1
+    assert read == [plain.read(block) for t in (text, second) for block in blocks_of_text(t, "x")]
+
+
+DESCRIBED = [
+    "Player Ann shows: One pair of 7s [Jd 2s]. Bets: 0.02. Collects: 0.02. Wins: 0.01.",
+    "Player Ann shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: 4.",
+    "Player Ann shows: [Ac 8c] nothing",  # no description before the cards
+    "Player Ann shows: x[ shows: y [Ac]",  # a bracket inside the description's run
+    "Player [Ann shows: 7 [Ac] ] Low hand (2)",  # a card group over the description
+    "Player Ann shows: 7 shows: 8 [Ac] 3",
+    "Ann shows [Ah Kd] (a pair of Aces [Ah Ad Kd 9c 2s])",
+    "Seat 2: Ann (big blind) showed [Tc 4s] and won $199.00 with HI - a straight [5d]",
+    "Ann collected $2 with HI - a flush",
+    "Ann [x with y] with z 5",  # " with " inside a card group, then after it
+    "Ann ] (3) with",  # a description that needs its ")" at the end
+    " with ", "] (", "] ()", "shows: ", "shows:  [", "] Low hand ()", "] Low hand (",
+]
+
+
+def _both(fields: re.Pattern[str], text: str) -> None:
+    quick: list[str] = []
+    whole: list[str] = []
+    assert (_split(fields, text, quick), quick) == (_split_free(fields, text, whole), whole)
+
+
+@pytest.mark.parametrize("text", DESCRIBED)
+def test_a_described_line_splits_as_the_whole_pattern(text: str) -> None:
+    for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
+        _both(fields, text)
+
+
+@given(st.lists(st.sampled_from(["shows: ", "] ", "(", ")", " with ", "Low hand (", "[",
+                                 "]", " [", "Ac", "7", "0.02", "$", ".", ",", " ", "x",
+                                 "\u0663"]), max_size=14).map("".join))
+def test_a_described_line_splits_as_the_whole_pattern_on_any_text(text: str) -> None:
+    for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
+        _both(fields, text)
