@@ -67,7 +67,6 @@ _SITTING_OUT: Final = {8, 9}
 _KNOWN_TYPES: Final = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 23}
 # Raises whose ``sum`` has two readings: the default one, and the other.
 _RAISE_READING: Final = {23: "to", 6: "added"}
-_BOUGHT: Final = (("rebuy", "rebuy"), ("addon", "add-on"))
 _NONE: Final = ("0", "")
 _NO_SUM: Final = {0, 4, 8, 9}  # fold, check, sitting out: their sum is not read
 _MAX_FLIPS: Final = 4  # ambiguous raises of one player tried in other readings (2^k replays)
@@ -894,34 +893,54 @@ def _amount(money: _Amounts, text: str, line: int, what: str) -> int:
 
 def _player(node_attrs: list[str], line: int, money: _Amounts) -> _Player | None:
     """A ``<player>`` element; None for an empty seat (no name)."""
-    # (Six a game, read by name: a dictionary pays here.)
-    attrs = {node_attrs[i]: node_attrs[i + 1] for i in range(0, len(node_attrs), 2)}
-    name = attrs.get("name", "")
+    # One walk of the list, each name compared with a literal (compiled, a length and a
+    # memcmp): a dictionary of the element hashed each of its eight names.
+    name = seat_text = chips_text = dealer = ""
+    rebuy = addon = "0"
+    bet_text: str | None = None
+    win_text: str | None = None
+    for i in range(0, len(node_attrs) - 1, 2):
+        key = node_attrs[i]
+        value = node_attrs[i + 1]
+        if key == "name":
+            name = value
+        elif key == "seat":
+            seat_text = value
+        elif key == "chips":
+            chips_text = value
+        elif key == "bet":
+            bet_text = value
+        elif key == "win":
+            win_text = value
+        elif key == "dealer":
+            dealer = value
+        elif key == "rebuy":
+            rebuy = value
+        elif key == "addon":
+            addon = value
     if not name:
         return None
     try:
-        seat = int(attrs.get("seat", ""))
+        seat = int(seat_text)
     except ValueError:
         raise LineError(line, f"{name}'s seat is not a number") from None
-    chips_text = attrs.get("chips", "")
     chips = money.get(chips_text)
     if chips is None:
         chips = _amount(money, chips_text, line, f"{name}'s chips")
     bet: int | None = None
-    bet_text = attrs.get("bet")
     if bet_text is not None:
         bet = (money[bet_text] if bet_text in money
                else _amount(money, bet_text, line, f"{name}'s bet"))
     win: int | None = None
-    win_text = attrs.get("win")
     if win_text is not None:
         win = (money[win_text] if win_text in money
                else _amount(money, win_text, line, f"{name}'s win"))
     bought = ""
-    if attrs.get("rebuy", "0") not in _NONE or attrs.get("addon", "0") not in _NONE:
-        bought = ", ".join(f"{word} {attrs[key]}" for key, word in _BOUGHT
-                           if attrs.get(key, "0") not in _NONE)
-    return _Player(seat, name, line, chips, bet, win, attrs.get("dealer") == "1", bought)
+    if rebuy not in _NONE or addon not in _NONE:
+        bought = ", ".join(f"{word} {value}" for value, word in ((rebuy, "rebuy"),
+                                                                 (addon, "add-on"))
+                           if value not in _NONE)
+    return _Player(seat, name, line, chips, bet, win, dealer == "1", bought)
 
 
 def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: dict[int, int],
