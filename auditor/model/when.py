@@ -101,11 +101,11 @@ def _signed_after(text: str, colon: int) -> bool:
 def _local(text: str) -> datetime | None:
     # A time in an hour read before (most hands: the hour changes seldom): the text less
     # its minutes and seconds is the key of that hour's start. The rest of the text is
-    # then the one _PLAIN read whole, so only the minutes and seconds are checked.
-    colon = text.find(":")  # (a _PLAIN text's first colon ends its hour)
-    hour_key = text[: colon + 1] + text[colon + 6 :]
-    start = _HOUR_STARTS.get(hour_key) if colon > 0 and text[colon + 3 : colon + 4] == ":" \
-        else None
+    # then the one read before, so only the minutes and seconds are checked.
+    colon = text.find(":")  # (a time's first colon ends its hour)
+    timed = colon > 0 and text[colon + 3 : colon + 4] == ":"
+    hour_key = _hour_key(text, colon) if timed else ""
+    start = _HOUR_STARTS.get(hour_key) if timed else None
     if start is not None:
         mi, sec = text[colon + 1 : colon + 3], text[colon + 4 : colon + 6]
         if _minute(mi) and _minute(sec):
@@ -117,17 +117,41 @@ def _local(text: str) -> datetime | None:
         if found is None:
             return None
         if isinstance(found, datetime):
-            if len(_HOUR_STARTS) >= 10_000:
-                _HOUR_STARTS.clear()
-            _HOUR_STARTS[hour_key] = found
+            _keep(hour_key, found)
             return found + _MINUTES[int(mi)] + _SECONDS[int(sec)]
         tz = _zone(zone)
         assert tz is not None  # (_hour_start said None otherwise)
         return _at(int(y), int(mo), int(d), int(h), int(mi), int(sec), tz)
-    return _by_patterns(text)
+    found, start = _patterns_and_hour(text, colon if timed else -1)
+    if start is not None:
+        # The other forms (PokerNow's ISO instants, PartyPoker's words) by their hour's
+        # start too, where the patterns read the minutes and seconds where the key has
+        # them and every minute of the hour is its start plus the minutes and seconds.
+        _keep(hour_key, start)
+    return found
 
 
 _HOUR_STARTS: Final[dict[str, datetime]] = {}  # a text less its "MM:SS" -> its hour's start
+
+
+def _keep(hour_key: str, start: datetime) -> None:
+    if len(_HOUR_STARTS) >= 10_000:
+        _HOUR_STARTS.clear()
+    _HOUR_STARTS[hour_key] = start
+
+
+def _hour_key(text: str, colon: int) -> str:
+    """``text`` less the "MM:SS" after its first colon (at ``colon``): the same for every
+    second of the hour. A fraction of a second after them, which ISO's form reads and
+    ignores, is written ".0" whatever its digits (a text without one cannot have that
+    key: a point and a digit there are a fraction)."""
+    after = colon + 6
+    if text[after : after + 1] == "." and text[after + 1 : after + 2].isdecimal():
+        after += 2
+        while text[after : after + 1].isdecimal():
+            after += 1
+        return text[: colon + 1] + ".0" + text[after:]
+    return text[: colon + 1] + text[after:]
 
 
 def _minute(digits: str) -> bool:
@@ -136,22 +160,51 @@ def _minute(digits: str) -> bool:
 
 
 def _by_patterns(text: str) -> datetime | None:
+    """The instant of ``text`` by the patterns of every form."""
+    return _patterns_and_hour(text, -1)[0]
+
+
+def _patterns_and_hour(text: str, colon: int) -> tuple[datetime | None, datetime | None]:
+    """``_by_patterns``, with the start of the time's hour where a text that differs
+    only in its "MM:SS" at ``colon + 1`` (each 00 to 59) reads as that start plus them:
+    the pattern read the minutes and seconds there, and the hour's offset does not
+    change inside it (else None; always None for ``colon`` -1)."""
     m = _ISO.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
         offset = 0 if zone == "Z" else _offset_minutes(zone)
-        return _at(int(y), int(mo), int(d), int(h), int(mi), int(s),
-                   timezone(timedelta(minutes=offset)))
+        found = _at(int(y), int(mo), int(d), int(h), int(mi), int(s),
+                    timezone(timedelta(minutes=offset)))
+        # (A fixed offset: every minute of the hour is its start plus the minutes.)
+        start = found - _MINUTES[int(mi)] - _SECONDS[int(s)] if found is not None else None
+        return found, _if_at(start, m, 5, colon)
     m = _YMD.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
-        return _in_hour(y, mo, d, h, mi, s or "00", zone)
+        return (_in_hour(y, mo, d, h, mi, s or "00", zone),
+                _if_at(_hour_start(y, mo, d, h, zone), m, 5, colon))
     m = _WORDS.search(text)
     if m is not None:
         month, d, h, mi, s, zone, y = m.groups()
         number = _MONTHS.get(month.lower())
-        return None if number is None else _in_hour(y, str(number), d, h, mi, s, zone)
-    return None
+        if number is None:
+            return None, None
+        return (_in_hour(y, str(number), d, h, mi, s, zone),
+                _if_at(_hour_start(y, str(number), d, h, zone), m, 4, colon))
+    return None, None
+
+
+def _if_at(start: datetime | bool | None, m: re.Match[str], minutes: int, colon: int
+           ) -> datetime | None:
+    """``start`` where it is an hour's start and ``m``'s minutes (group ``minutes``) and
+    seconds (the next group) are the two digits at ``colon + 1`` and at ``colon + 4``,
+    each 00 to 59; else None."""
+    if not isinstance(start, datetime) or colon < 0:
+        return None
+    if m.start(minutes) != colon + 1 or m.start(minutes + 1) != colon + 4:
+        return None
+    mi, s = m.group(minutes), m.group(minutes + 1)
+    return start if _minute(mi) and _minute(s) else None
 
 
 def _in_hour(y: str, mo: str, d: str, h: str, mi: str, s: str, zone: str) -> datetime | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auditor.model import when
 
@@ -177,3 +179,59 @@ def test_a_signed_offset_in_small_letters_is_still_read(text: str, utc: str | No
     found = when.read_started_at(text)
     assert found == when._by_patterns(text)
     assert (found.strftime("%Y-%m-%d %H:%M:%S") if found else None) == utc
+
+
+# PokerNow's ISO instants and PartyPoker's words are read by their hour's start too, once
+# the patterns have read one time of the hour (``when._patterns_and_hour``).
+
+@pytest.mark.parametrize("form", [
+    "2022-09-26T05:{mi}:{s}.725Z",
+    "2022-09-26T05:{mi}:{s}Z",
+    "2022-09-26 05:{mi}:{s}+02:00",
+    "2022-09-26 05:{mi}:{s}.1-0530",
+    "Wednesday, August 04, 15:{mi}:{s} EDT 2010",
+    "Mon Jul 12 13:{mi}:{s} EDT 2010",
+    "2009/10/12 - 13:{mi}:{s} (ET)",
+    "Sunday, November 03, 01:{mi}:{s} ET 2024",  # the hour that comes twice: by minute
+    "2024/03/10 - 2:{mi}:{s} (ET)",  # the hour the clocks skip
+])
+def test_other_forms_by_their_hour_read_as_the_patterns_read_them(form: str) -> None:
+    when._HOUR_STARTS.clear()
+    for minute in range(60):
+        for second in (0, 7, 59):
+            _same(form.format(mi=f"{minute:02}", s=f"{second:02}"))
+    if " ET" not in form:  # (a fixed offset: the hour kept once, every second read by it)
+        assert len(when._HOUR_STARTS) == 1, form
+
+
+@pytest.mark.parametrize("text", [
+    "2022-09-26T05:59:14Z",  # no fraction, the same key
+    "2022-09-26T05:59:14.Z",  # a point without digits: no ISO instant
+    "2022-09-26T05:59:14.5Z",
+    "2022-09-26T05:59:14.\u0665Z",  # a fraction in other digits
+    "2022-09-26T05:59:1\u0665.5Z",
+    "2022-09-26T05:60:14.5Z",
+    "2022-09-26T05:5:14.5Z",
+    "2022-09-26T05:59:14.5 Z",
+    "2022-09-26T05:59:14.5",
+    "Wednesday, August 04, 15:60:33 EDT 2010",
+    "Wednesday, August 04, 15:02:33  EDT 2010",
+    "Wednesday, August 04, 15:02:33.5 EDT 2010",
+])
+def test_texts_like_another_form_s_hour_read_as_the_patterns_read_them(text: str) -> None:
+    _same("2022-09-26T05:00:00.725Z")
+    _same("Wednesday, August 04, 15:00:00 EDT 2010")
+    assert len(when._HOUR_STARTS) >= 2
+    _same(text)
+
+
+@given(st.sampled_from(["2022-09-26T05:", "Wednesday, August 04, 15:", "2024/01/02 7:"]),
+       st.lists(st.sampled_from(["00", "59", "5", "60", ":", ".", "7", "\u0665", "Z", " ",
+                                 "EDT", " ET", "+02:00", "2010", " EDT 2010"]),
+                max_size=7).map("".join))
+def test_any_text_after_a_kept_hour_reads_as_the_patterns_read_it(hour: str, rest: str
+                                                                   ) -> None:
+    for kept in ("2022-09-26T05:00:00.725Z", "2022-09-26T05:00:00Z",
+                 "Wednesday, August 04, 15:00:00 EDT 2010", "2024/01/02 7:00:00 ET"):
+        _same(kept)
+    _same(hour + rest)
