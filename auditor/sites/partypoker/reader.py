@@ -296,15 +296,12 @@ class BracketReader:
         numbers = block.numbers
         base = block.first_line
 
-        def no_of(i: int) -> int:
-            return base + i if numbers is None else numbers[i]
-
         # The separators of the next hand ("Game #N starts.", "#Game No : N") end up at
         # the end of this block: the hand ends before them.
         end = len(lines)
         while end > 1 and (not lines[end - 1] or _SEPARATOR.match(lines[end - 1])):
             end -= 1
-        last = no_of(end - 1)
+        last = _file_line(base, numbers, end - 1)
         hand_id = self.hand_id(lines[0])
         k = 1
         while k < end and not lines[k].strip():
@@ -312,11 +309,11 @@ class BracketReader:
         if k >= end:
             raise LineError(last, "the hand ends after its header")
         game_line = lines[k].strip()
-        head = self.head(game_line, no_of(k))
+        head = self.head(game_line, _file_line(base, numbers, k))
         started = self.started(game_line)
         if head.reason is not None:
             info = self._info(head, hand_id, started, Table(), head.stakes or (0, 0))
-            raise _NotReplayed(no_of(0), head.reason, info)
+            raise _NotReplayed(_file_line(base, numbers, 0), head.reason, info)
         k += 1
         table = Table()
         decimals = head.decimals
@@ -332,14 +329,15 @@ class BracketReader:
                 number, name, stack = seat.groups()  # (one call: see pokernow's fast_row)
                 if not seats and not head.symbol and head.tournament is None:
                     table.symbol = next((c for c in "$€£" if c in stack), "")
-                seats.append(ev.Seat(no_of(k), int(number), name, amount_cache[stack], False))
+                seats.append(ev.Seat(_file_line(base, numbers, k), int(number), name,
+                                     amount_cache[stack], False))
                 k += 1
                 continue
             if seats or not self.set_up(text, table):
                 break
             k += 1
         if not seats:
-            raise LineError(no_of(k) if k < end else last,
+            raise LineError(_file_line(base, numbers, k) if k < end else last,
                             "the hand lists no seats (expected 'Seat N: name ( $stack )')")
         names = tuple(sorted({s.player for s in seats}, key=len, reverse=True))
         seated = frozenset(names)
@@ -357,7 +355,7 @@ class BracketReader:
             text = lines[i]
             if not text:
                 continue
-            no = no_of(i)
+            no = _file_line(base, numbers, i)
             rec = exact.get(text) if exact is not None else None
             if rec is None or (rec[1] is not None and rec[1] not in seated):
                 found = self._line(text.strip(), names, joined, amount_cache, no)
@@ -500,6 +498,12 @@ def _seat_number(seat: ev.Seat) -> int:
 # "Seat 5: Player1 ( $1.60 USD )", "seat1: Player0 ( $664.25 USD )", "Seat 1: Player4
 # ($56.64)", and converted files' "Seat 1: Player1 ( $2.75 USD ) - VPIP: 21, …".
 _SEAT: Final = re.compile(r"[Ss]eat ?(\d+): (.+?) \(\s*([^()]*\d[^()]*?)\s*\)(?:\s+-\s.*)?$")
+
+
+def _file_line(base: int, numbers: list[int] | None, i: int) -> int:
+    """The file line of a block's line ``i`` (a function, not a closure: compiled, a
+    closure is called through Python's protocol, thirty times a hand)."""
+    return base + i if numbers is None else numbers[i]
 
 
 def _explain(exc: UnexpectedInput, shape: str, text: str, title: str) -> str:
