@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, ClassVar, Final, NamedTuple, cast
 
 from lark import Token, Tree
@@ -964,7 +963,9 @@ class PokerStarsReader:
     def _todo(self, lines: list[str]) -> list[int]:
         """The indexes of the lines to read: every line but the blank ones (a site built
         on this reader may leave out more)."""
-        return list(compress(range(len(lines)), lines))
+        # (A comprehension: compiled, a native loop, where ``compress`` over a ``range``
+        # makes and tests an object a line.)
+        return [i for i, line in enumerate(lines) if line]
 
     def _finish(self, hand: Hand, ctx: _Context) -> Hand:
         """The hand as read, for a site built on this reader to complete (PokerStars's

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, ClassVar, Final
 
 from lark import Token, Tree
@@ -39,6 +38,7 @@ from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
 from auditor.parsing.shape import (
+    BY_METHODS,
     CARDS,
     DESC,
     LINE_CACHE_ENTRIES,
@@ -166,10 +166,17 @@ def _split_free(fields: re.Pattern[str], text: str, values: list[str]) -> str:
 # --- names ------------------------------------------------------------------------------
 
 # The words that follow a player's name (what tells where an unseated name ends).
-_MODERN_VERBS = (r"posts|folds|checks|calls|bets|raises|caps?|shows|mucks|does|doesn't"
-                 r"|collected|is|sits|has|joins|leaves|straddle|brings(?:-in)?")
-_CLASSIC_VERBS = (r"has|posts|ante|straddle|bring|received|folds|checks|calls|bets|raises"
-                  r"|allin|caps?|is|sitting|wait|mucks|shows|does|doesn't")
+_MODERN_VERB_WORDS: Final = frozenset((
+    "posts", "folds", "checks", "calls", "bets", "raises", "cap", "caps", "shows", "mucks",
+    "does", "doesn't", "collected", "is", "sits", "has", "joins", "leaves", "straddle",
+    "brings", "brings-in"))
+_CLASSIC_VERB_WORDS: Final = frozenset((
+    "has", "posts", "ante", "straddle", "bring", "received", "folds", "checks", "calls",
+    "bets", "raises", "allin", "cap", "caps", "is", "sitting", "wait", "mucks", "shows",
+    "does", "doesn't"))
+# (Longest first: where one word starts another, "\b" decides, in any order.)
+_MODERN_VERBS = "|".join(map(re.escape, sorted(_MODERN_VERB_WORDS, key=len, reverse=True)))
+_CLASSIC_VERBS = "|".join(map(re.escape, sorted(_CLASSIC_VERB_WORDS, key=len, reverse=True)))
 _MODERN_AFTER: Final = re.compile(rf" (?:{_MODERN_VERBS})\b")
 _CLASSIC_AFTER: Final = re.compile(rf" (?:{_CLASSIC_VERBS})\b")
 _MODERN_UNSEATED: Final = re.compile(rf"(.*?)(?= (?:{_MODERN_VERBS})\b)")
@@ -197,9 +204,9 @@ def _modern_name(text: str, names: list[str], seated: frozenset[str]
             m = _SUMMARY_SEAT.match(text)
             if m:
                 return _name_at(text, m.end(), names, None, _SUMMARY_NAME_END)
-        end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER)
+        end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER, _MODERN_VERB_WORDS)
         return (0, text[:end]) if end >= 0 else (0, None)
-    end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER)
+    end = _seated_before_verb(text, 0, names, seated, _MODERN_AFTER, _MODERN_VERB_WORDS)
     if end >= 0:
         return 0, text[:end]
     m = _MODERN_UNSEATED.match(text)
@@ -211,7 +218,8 @@ def _classic_name(text: str, names: list[str], seated: frozenset[str]
     """Where the player's name of a 2014–16 line starts and which name it is."""
     if text.startswith("Player ") or text.startswith("*Player "):
         start = 7 if text[0] == "P" else 8
-        end = _seated_before_verb(text, start, names, seated, _CLASSIC_AFTER)
+        end = _seated_before_verb(text, start, names, seated, _CLASSIC_AFTER,
+                                 _CLASSIC_VERB_WORDS)
         if end >= 0:
             return start, text[start:end]
         m = _CLASSIC_UNSEATED.match(text)
@@ -223,7 +231,7 @@ def _classic_name(text: str, names: list[str], seated: frozenset[str]
 
 
 def _seated_before_verb(text: str, start: int, names: list[str], seated: frozenset[str],
-                        after: re.Pattern[str]) -> int:
+                        after: re.Pattern[str], verbs: frozenset[str]) -> int:
     """Where the longest seated name at ``start`` ends when a verb (``after``) follows it,
     else -1. A verb begins with a space, so only the spaces up to the longest name's end
     can end one: each is looked up in ``seated``, where trying the names in turn cost a
@@ -232,10 +240,21 @@ def _seated_before_verb(text: str, start: int, names: list[str], seated: frozens
     found = -1
     end = text.find(" ", start, stop)
     while end >= 0:
-        if text[start:end] in seated and after.match(text, end):
+        if text[start:end] in seated and _verb_at(text, end, after, verbs):
             found = end
         end = text.find(" ", end + 1, stop)
     return found
+
+
+def _verb_at(text: str, space: int, after: re.Pattern[str], verbs: frozenset[str]) -> bool:
+    """``after.match(text, space)``: a verb after the space. A word of ``verbs`` up to the
+    next space (or the end) is one, its end a word's (the pattern's alternatives are
+    those words with ``\\b`` after them); any other text is the pattern's to judge (a
+    verb before a point or a bracket), a Python call where the look-up is a few C calls."""
+    word_end = text.find(" ", space + 1)
+    if text[space + 1 : word_end if word_end >= 0 else len(text)] in verbs:
+        return True
+    return after.match(text, space) is not None
 
 
 def _name_at(text: str, start: int, names: list[str], end_mark: str | None,
@@ -599,6 +618,54 @@ _CLASSIC_GAME: Final = re.compile(
     r"\((?P<game>[^()]*)\)(?: (?P<max>\d+)-max)?$"
 )
 _CLASSIC_SEAT: Final = re.compile(r"Seat (\d+): (.*) \(([\d,]*\.?\d+)\)\.?$")
+
+
+def _seat_fields_by_pattern(text: str, pattern: re.Pattern[str]
+                            ) -> tuple[str, str, str, bool] | None:
+    """A seat line's number, name, stack and whether it sits out, by ``_CLASSIC_SEAT``
+    or ``_MODERN_SEAT`` (the interpreted build's way: one match is the quicker there)."""
+    m = pattern.match(text)
+    if m is None:
+        return None
+    row = m.groups()  # (one call: compiled, each ``group`` is a Python method call)
+    return row[0], row[1], row[2], len(row) == 4 and row[3] is not None
+
+
+def _seat_fields(text: str, classic: bool) -> tuple[str, str, str, bool] | None:
+    """``_seat_fields_by_pattern`` by string methods (compiled: a match and its groups
+    are two Python method calls a seat). The name is greedy, so it ends at the last
+    " (" (the stack holds neither a space nor a bracket); ``isdecimal`` is ``\\d``."""
+    if not text.startswith("Seat "):
+        return None
+    colon = text.find(": ", 5)
+    if colon < 6 or not text[5:colon].isdecimal():
+        return None
+    end = len(text)
+    out = False
+    if classic:
+        if text.endswith("."):
+            end -= 1
+    elif text.endswith(" is sitting out"):
+        end -= 15
+        out = True
+    if text[end - 1 : end] != ")":
+        return None
+    bracket = text.rfind(" (", colon + 2, end)
+    if bracket < 0:
+        return None
+    stack = text[bracket + 2 : end - 1]
+    if not _stack_text(stack[1:] if not classic and stack.startswith("$") else stack):
+        return None
+    return text[5:colon], text[colon + 2 : bracket], stack, out
+
+
+def _stack_text(text: str) -> bool:
+    """Whether ``text`` is ``[\\d,]*\\.?\\d+`` whole."""
+    dot = text.rfind(".")
+    if dot >= 0:
+        head = text[:dot].replace(",", "")
+        return text[dot + 1 :].isdecimal() and (not head or head.isdecimal())
+    return text[-1:].isdecimal() and text.replace(",", "").isdecimal()
 _CLASSIC_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
 
 
@@ -781,7 +848,9 @@ class _HandReader:
         self.block = block
         self.classic = classic
         lines = block.lines
-        self.todo = list(compress(range(len(lines)), lines))  # blank lines carry nothing
+        # Blank lines carry nothing. (A comprehension: compiled, a native loop, where
+        # ``compress`` over a ``range`` makes and tests an object a line.)
+        self.todo = [i for i, line in enumerate(lines) if line]
         self.header: tuple[_Game, dict[str, Any]] | None = None  # once read
 
     def no(self, i: int) -> int:
@@ -914,13 +983,11 @@ class _HandReader:
         amounts = reader.amounts(game.decimals)
         seat_rows: list[tuple[int, int, str, int, bool]] = []
         while k < n:
-            m = seat_re.match(lines[todo[k]])
-            if m is None:
+            row = (_seat_fields(lines[todo[k]], classic) if BY_METHODS
+                   else _seat_fields_by_pattern(lines[todo[k]], seat_re))
+            if row is None:
                 break
-            # One call for the groups (compiled, each ``group`` is a Python method call).
-            row = m.groups()
-            seat_rows.append((self.no(todo[k]), int(row[0]), row[1], amounts[row[2]],
-                              len(row) == 4 and row[3] is not None))
+            seat_rows.append((self.no(todo[k]), int(row[0]), row[1], amounts[row[2]], row[3]))
             k += 1
         if not seat_rows:
             raise self.fail(k, "the hand lists no seats (expected 'Seat N: name (stack)')")

@@ -22,8 +22,12 @@ from auditor.parsing.decode import iter_lines
 from auditor.parsing.reader import read_block
 from auditor.sites.winning.reader import (
     _CLASSIC_FIELDS,
+    _CLASSIC_SEAT,
     _MODERN_FIELDS,
+    _MODERN_SEAT,
     CAP_BIG_BLINDS,
+    _seat_fields,
+    _seat_fields_by_pattern,
     _split,
     _split_free,
 )
@@ -286,3 +290,16 @@ def test_the_plain_split_is_the_split_of_every_field() -> None:
                     (_split_free(fields, line[at:], slow), slow), line[at:]
                 checked[" with " in line[at:] or "] " in line[at:]] += 1
     assert checked[False] > 30_000 and checked[True] > 1_000  # both paths, often
+
+
+def test_every_seat_line_by_string_methods_as_the_pattern() -> None:
+    """The compiled build reads seat lines by string methods (``_seat_fields``): on every
+    line of the corpus, both generations' ways agree with their patterns."""
+    seats = 0
+    for _, block in blocks():
+        for line in block.lines:
+            for classic, pattern in ((True, _CLASSIC_SEAT), (False, _MODERN_SEAT)):
+                found = _seat_fields(line, classic)
+                assert found == _seat_fields_by_pattern(line, pattern), line
+                seats += found is not None
+    assert seats > 800  # (919: every hand's seats)

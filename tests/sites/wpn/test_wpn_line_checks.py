@@ -1,7 +1,8 @@
 """The ACR/WPN reader's quick reads, held to what they replace: the seated name before a
 verb found by looking up each space (not by trying every seated name), a line with
 descriptions split without the whole pattern's look at every character, the button line
-by string methods, and the 2014–16 ``Game ID`` line read once a table."""
+by string methods, a seat line by string methods (compiled), and the 2014–16 ``Game ID``
+line read once a table."""
 
 from __future__ import annotations
 
@@ -17,15 +18,22 @@ from auditor.sites.winning.reader import (
     _CLASSIC_AFTER,
     _CLASSIC_BUTTON,
     _CLASSIC_FIELDS,
+    _CLASSIC_SEAT,
+    _CLASSIC_VERB_WORDS,
     _MODERN_AFTER,
     _MODERN_FIELDS,
+    _MODERN_SEAT,
+    _MODERN_VERB_WORDS,
     WinningReader,
     _button_seat,
     _classic_name,
     _modern_name,
+    _seat_fields,
+    _seat_fields_by_pattern,
     _seated_before_verb,
     _split,
     _split_free,
+    _verb_at,
 )
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_histories" / "wpn"
@@ -65,8 +73,10 @@ LISTED = [
 @pytest.mark.parametrize(("text", "seated"), LISTED)
 def test_the_seated_name_as_trying_each(text: str, seated: set[str]) -> None:
     names, frozen = _names(seated)
-    for start, after in ((7, _CLASSIC_AFTER), (8, _CLASSIC_AFTER), (0, _MODERN_AFTER)):
-        assert (_seated_before_verb(text, start, names, frozen, after)
+    for start, after, verbs in ((7, _CLASSIC_AFTER, _CLASSIC_VERB_WORDS),
+                                (8, _CLASSIC_AFTER, _CLASSIC_VERB_WORDS),
+                                (0, _MODERN_AFTER, _MODERN_VERB_WORDS)):
+        assert (_seated_before_verb(text, start, names, frozen, after, verbs)
                 == _by_trying_each(text, start, names, after))
 
 
@@ -78,10 +88,39 @@ NAMES = st.lists(WORDS, min_size=1, max_size=3).map(" ".join)
 @given(st.lists(WORDS, max_size=8).map(" ".join), st.sets(NAMES, min_size=1, max_size=6))
 def test_the_seated_name_as_trying_each_on_any_line(tail: str, seated: set[str]) -> None:
     names, frozen = _names(seated)
-    for prefix, start, after in (("Player ", 7, _CLASSIC_AFTER), ("", 0, _MODERN_AFTER)):
+    for prefix, start, after, verbs in (("Player ", 7, _CLASSIC_AFTER, _CLASSIC_VERB_WORDS),
+                                        ("", 0, _MODERN_AFTER, _MODERN_VERB_WORDS)):
         text = prefix + tail
-        assert (_seated_before_verb(text, start, names, frozen, after)
+        assert (_seated_before_verb(text, start, names, frozen, after, verbs)
                 == _by_trying_each(text, start, names, after))
+
+
+VERB_TEXTS = [" folds", " folds ", " foldsx", " folds.", " folds(1)", " doesn't show",
+              " doesn't", " doesn'tx", " does", " doesn", " brings-in 5", " brings-inx",
+              " brings-", " brings", " cap", " caps", " capsx", " caps.", " is sitting out",
+              " ", "", "  folds", " Folds", " fold", " received card: [5h]", " allin",
+              " allin (3)", " posts\tx", " posts\xa0x", " ante"]
+
+
+@pytest.mark.parametrize("text", VERB_TEXTS)
+def test_a_verb_by_its_word_as_the_pattern(text: str) -> None:
+    for after, verbs in ((_CLASSIC_AFTER, _CLASSIC_VERB_WORDS),
+                         (_MODERN_AFTER, _MODERN_VERB_WORDS)):
+        for lead in ("", "Ann"):
+            line = lead + text
+            if line[len(lead):len(lead) + 1] == " ":
+                assert _verb_at(line, len(lead), after, verbs) == bool(
+                    after.match(line, len(lead)))
+
+
+@given(st.lists(st.sampled_from([*sorted(_CLASSIC_VERB_WORDS | _MODERN_VERB_WORDS), " ",
+                                 "x", "'", "-", ".", "\xa0", "é", "_", "1"]),
+                max_size=4).map("".join))
+def test_a_verb_by_its_word_as_the_pattern_on_any_text(tail: str) -> None:
+    line = "Ann " + tail
+    for after, verbs in ((_CLASSIC_AFTER, _CLASSIC_VERB_WORDS),
+                         (_MODERN_AFTER, _MODERN_VERB_WORDS)):
+        assert _verb_at(line, 3, after, verbs) == bool(after.match(line, 3))
 
 
 @pytest.mark.parametrize(("text", "seated"), LISTED)
@@ -164,3 +203,34 @@ def test_a_described_line_splits_as_the_whole_pattern(text: str) -> None:
 def test_a_described_line_splits_as_the_whole_pattern_on_any_text(text: str) -> None:
     for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
         _both(fields, text)
+
+
+
+SEATS = [
+    "Seat 1: ChazDazzle_0001 (20).", "Seat 1: ChazDazzle_0001 (20)", "Seat 10: a b (1,200.50).",
+    "Seat 2: Ann ($3.00)", "Seat 2: Ann ($3.00) is sitting out", "Seat 2: Ann (3) is sitting out",
+    "Seat 2: Ann (5) is sitting out (7)", "Seat 2: Ann (x) (5)", "Seat 2: (5)", "Seat 2:  (5)",
+    "Seat 2: Ann (5)..", "Seat 2: Ann (5.)", "Seat 2: Ann (.5)", "Seat 2: Ann (,5)",
+    "Seat 2: Ann (5,)", "Seat 2: Ann (1.2.3)", "Seat 2: Ann ()", "Seat 2: Ann ($)",
+    "Seat 2: Ann ($$5)", "Seat 2: Ann (\u0665)", "Seat \u0662: Ann (5)", "Seat x: Ann (5)",
+    "Seat 2 : Ann (5)", "Seat 2: Ann(5)", "Seat 2: Ann: (5)", "Seat : Ann (5)", "Seat 2: Ann (5",
+    "seat 2: Ann (5)", "Seat 2: Ann (5)x", "Seat 2: Ann ( 5)", "Seat 2: Ann\r (5)",
+]
+
+
+def _both_seats(text: str) -> None:
+    for classic, pattern in ((True, _CLASSIC_SEAT), (False, _MODERN_SEAT)):
+        assert _seat_fields(text, classic) == _seat_fields_by_pattern(text, pattern), text
+
+
+@pytest.mark.parametrize("text", SEATS)
+def test_a_seat_line_by_string_methods_as_the_pattern(text: str) -> None:
+    _both_seats(text)
+
+
+@given(st.lists(st.sampled_from(["Seat ", "2", "10", "\u0665", ": ", ":", " ", "Ann", " (",
+                                 "(", ")", "$", ".", ",", "5", " is sitting out", "x"]),
+                max_size=10).map("".join))
+def test_a_seat_line_by_string_methods_as_the_pattern_on_any_text(text: str) -> None:
+    _both_seats(text)
+    _both_seats("Seat 3: " + text)
