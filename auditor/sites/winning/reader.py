@@ -17,7 +17,9 @@ ones (or, for a player the hand never seated, before the line's verb), the rest 
 reduced to its shape (``auditor.parsing.shape`` placeholders), each shape is parsed once
 by the grammar and compiled into a recipe, and the operation a line stands for is cached
 by its exact text (lines repeat from hand to hand within a session). The header, table,
-``Game ID`` and seat lines hold free text (table names) and are read by regexes.
+``Game ID`` and seat lines hold free text (table names) and are read by regexes (the
+``Game ID`` line once a table; seat lines by string methods where compiled, held to the
+regexes by the tests).
 """
 
 from __future__ import annotations
@@ -666,6 +668,8 @@ def _stack_text(text: str) -> bool:
         head = text[:dot].replace(",", "")
         return text[dot + 1 :].isdecimal() and (not head or head.isdecimal())
     return text[-1:].isdecimal() and text.replace(",", "").isdecimal()
+
+
 _CLASSIC_BUTTON: Final = re.compile(r"Seat (\d+) is the button$")
 
 

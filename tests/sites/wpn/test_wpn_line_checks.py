@@ -1,8 +1,8 @@
 """The ACR/WPN reader's quick reads, held to what they replace: the seated name before a
-verb found by looking up each space (not by trying every seated name), a line with
-descriptions split without the whole pattern's look at every character, the button line
-by string methods, a seat line by string methods (compiled), and the 2014–16 ``Game ID``
-line read once a table."""
+verb found by looking up each space (not by trying every seated name), the verb by its
+word (not the verbs' regex), a line with descriptions split without the whole pattern's
+look at every character, the button and seat lines by string methods (the seats where
+compiled), and the 2014–16 ``Game ID`` line read once a table."""
 
 from __future__ import annotations
 
