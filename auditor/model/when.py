@@ -207,6 +207,55 @@ def _if_at(start: datetime | bool | None, m: re.Match[str], minutes: int, colon:
     return start if _minute(mi) and _minute(s) else None
 
 
+# The first date and time of a header, whatever its zone: "2016/8/2 10:53:49".
+_LOCAL: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
+_LOCAL_HOURS: Final[dict[str, datetime]] = {}  # a text less its "MM:SS" -> its hour, naive
+
+
+def local_time(text: str) -> datetime | None:
+    """The first date and time ``text`` prints, as the site's clock shows it (naive), or
+    None; for comparing two hands of one site where ``started_at`` has no instant.
+
+    By its hour's start where the text less its "MM:SS" was read before (WPN's, iPoker's
+    and GGPoker's headers name no zone: the pattern was a search, six ``int`` and a
+    ``datetime`` a hand)."""
+    colon = text.find(":")
+    key = text[: colon + 1] + text[colon + 6 :] \
+        if colon > 0 and text[colon + 3 : colon + 4] == ":" else None
+    if key is not None:
+        start = _LOCAL_HOURS.get(key)
+        if start is not None:
+            mi, sec = text[colon + 1 : colon + 3], text[colon + 4 : colon + 6]
+            if _minute(mi) and _minute(sec):
+                return start + _MINUTES[int(mi)] + _SECONDS[int(sec)]
+    m = _LOCAL.search(text)
+    found = _local_of(m)
+    # Kept only where the pattern read the minutes and seconds where the key has them
+    # (digits for digits change nothing else of what it matches).
+    if found is not None and key is not None and m is not None \
+            and m.start(5) == colon + 1 and m.start(6) == colon + 4 \
+            and _minute(m.group(5)) and _minute(m.group(6)):
+        if len(_LOCAL_HOURS) >= 10_000:
+            _LOCAL_HOURS.clear()
+        _LOCAL_HOURS[key] = found.replace(minute=0, second=0)
+    return found
+
+
+def local_time_by_pattern(text: str) -> datetime | None:
+    """``local_time`` by the pattern alone."""
+    return _local_of(_LOCAL.search(text))
+
+
+def _local_of(m: re.Match[str] | None) -> datetime | None:
+    if m is None:
+        return None
+    try:
+        y, mo, d, h, mi, sec = map(int, m.groups())
+        return datetime(y, mo, d, h, mi, sec)
+    except ValueError:
+        return None
+
+
 def _in_hour(y: str, mo: str, d: str, h: str, mi: str, s: str, zone: str) -> datetime | None:
     """The instant (UTC) of a local time in ``zone`` (None for a zone it does not know),
     as ``_at`` makes it, from the start of its hour where ``_hour_start`` has one: a

@@ -235,3 +235,44 @@ def test_any_text_after_a_kept_hour_reads_as_the_patterns_read_it(hour: str, res
                  "Wednesday, August 04, 15:00:00 EDT 2010", "2024/01/02 7:00:00 ET"):
         _same(kept)
     _same(hour + rest)
+
+
+# The site's own clock, where no zone is named (SE001 compares two hands of one site by
+# it): by its hour's start once the pattern has read a time of that hour.
+
+@pytest.mark.parametrize("form", [
+    "2016/8/2 10:{mi}:{s}",  # ACR/WPN
+    "2011/07/22 18:{mi}:{s}",  # iPoker, as its reader prints it
+    "2025/09/17 05:{mi}:{s}",  # GGPoker
+    "2009/10/12 - 13:{mi}:{s} (ET)",
+    "Table x 2016/8/2 10:{mi}:{s} and more",
+])
+def test_the_local_time_by_its_hour_as_the_pattern(form: str) -> None:
+    when._LOCAL_HOURS.clear()
+    for minute in range(60):
+        for second in (0, 7, 59):
+            text = form.format(mi=f"{minute:02}", s=f"{second:02}")
+            assert when.local_time(text) == when.local_time_by_pattern(text), text
+    assert len(when._LOCAL_HOURS) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "2016/8/2 10:60:00", "2016/8/2 10:5:00", "2016/8/2 10:05:0", "2016/8/2 10:0\u0665:00",
+    "2016/8/2 10:05:00:00", "2016/8/2 10:05", "2016/8/32 10:05:00", "2016/8/2 24:05:00",
+    "2016/8/2 10:05 :00", "2016/8/2 10:05-00", "2016-8-2 10:05:00", "x 10:05:00",
+    "10:05:00 2016/8/2 10:05:00",  # the time is not at the first colon
+])
+def test_texts_like_a_local_hour_read_as_the_pattern(text: str) -> None:
+    for kept in ("2016/8/2 10:00:00", "2016/8/32 10:00:00", "x 10:00:00"):
+        assert when.local_time(kept) == when.local_time_by_pattern(kept)
+    assert when.local_time(text) == when.local_time_by_pattern(text), text
+
+
+@given(st.sampled_from(["2016/8/2 10:", "2016/8/32 10:", "x 10:", "2016/8/2 - 10:"]),
+       st.lists(st.sampled_from(["00", "59", "5", "60", ":", " ", "\u0665", "7", "x",
+                                 "2016/8/2 10:00:00"]), max_size=6).map("".join))
+def test_any_text_after_a_kept_local_hour_reads_as_the_pattern(hour: str, rest: str) -> None:
+    for kept in ("2016/8/2 10:00:00", "2016/8/2 - 10:00:00"):
+        when.local_time(kept)
+    text = hour + rest
+    assert when.local_time(text) == when.local_time_by_pattern(text), text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Final, NamedTuple, TypeAlias
@@ -11,7 +10,7 @@ from auditor.engine.result import PayoutRow
 from auditor.model.events import StackChange, TableNote
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
-from auditor.model.when import started_at
+from auditor.model.when import local_time, started_at
 from auditor.rules.base import Finding, Rule
 
 _SEAT_CHANGES: Final = frozenset({"joins", "leaves", "removed"})
@@ -243,7 +242,6 @@ def _moved_players(hand: Hand) -> frozenset[str]:
     return frozenset(out) if out else _NOBODY
 
 
-_WHEN: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+-?\s*(\d{1,2}):(\d{2}):(\d{2})")
 # Longest wait between the starts of two consecutive hands of one table: a cash hand
 # rarely lasts 5 minutes; a tournament adds its breaks. A longer gap means hands are
 # missing from the file (the exporter sat out), and stacks may have changed in them.
@@ -258,14 +256,7 @@ def _started(text: str) -> datetime | None:
     found = started_at(text)
     if found is not None:
         return found
-    m = _WHEN.search(text)
-    if m is None:
-        return None
-    try:
-        y, mo, d, h, mi, sec = map(int, m.groups())
-        return datetime(y, mo, d, h, mi, sec)  # both hands: the same clock
-    except ValueError:
-        return None
+    return local_time(text)  # both hands: the same clock
 
 
 def _soon_after(previous: datetime | None, current: datetime | None, tournament: bool) -> bool:
