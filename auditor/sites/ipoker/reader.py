@@ -927,20 +927,21 @@ def _player(node_attrs: list[str], line: int, money: _Amounts) -> _Player | None
     chips = money.get(chips_text)
     if chips is None:
         chips = _amount(money, chips_text, line, f"{name}'s chips")
-    bet: int | None = None
-    if bet_text is not None:
-        bet = (money[bet_text] if bet_text in money
-               else _amount(money, bet_text, line, f"{name}'s bet"))
-    win: int | None = None
-    if win_text is not None:
-        win = (money[win_text] if win_text in money
-               else _amount(money, win_text, line, f"{name}'s win"))
+    bet = None if bet_text is None else _total(money, bet_text, line, name, "bet")
+    win = None if win_text is None else _total(money, win_text, line, name, "win")
     bought = ""
     if rebuy not in _NONE or addon not in _NONE:
         bought = ", ".join(f"{word} {value}" for value, word in ((rebuy, "rebuy"),
                                                                  (addon, "add-on"))
                            if value not in _NONE)
     return _Player(seat, name, line, chips, bet, win, dealer == "1", bought)
+
+
+def _total(money: _Amounts, text: str, line: int, name: str, what: str) -> int:
+    """A player's stated ``bet`` or ``win`` total (the cache first: the error's message is
+    built only for a text that does not read)."""
+    found = money.get(text)
+    return found if found is not None else _amount(money, text, line, f"{name}'s {what}")
 
 
 def _deal_street(events: list[ev.Event], street: int, board: ev.Cards, rounds: dict[int, int],
