@@ -1,6 +1,8 @@
 """The opt-in compiled build: ``AUDITOR_MYPYC=1 pip install .`` compiles the hot modules
-(``MODULES`` of ``auditor/compiled.py``) with mypyc into the wheel. Without it, this hook
-does nothing and asks for nothing: the wheel is pure Python, as every editable install is.
+(``MODULES`` of ``auditor/compiled.py``) with mypyc into the wheel, and builds the C
+extensions of ``EXTENSIONS`` beside them (where expat's header is found). Without it, this
+hook does nothing and asks for nothing: the wheel is pure Python, as every editable
+install is.
 
 The compiled wheel also keeps every ``.py``: an extension module beside its source wins
 on import, and the sources stay readable in tracebacks. The build's own dependencies
@@ -31,11 +33,23 @@ def enabled() -> bool:
 
 
 _SETUP = """\
-from setuptools import setup
+from setuptools import Extension, setup
 from mypyc.build import mypycify
 
-setup(name="auditor_mypyc", ext_modules=mypycify({args!r}, opt_level="3"))
+extensions = [Extension(name, [source], extra_compile_args=["-O2"])
+              for name, source in {extensions!r}]
+setup(name="auditor_mypyc",
+      ext_modules=mypycify({args!r}, opt_level="3") + extensions)
 """
+
+
+def _expat_header() -> bool:
+    """Whether expat's header is where the C compiler looks (the C extensions include
+    it; they call the expat Python was built with, through pyexpat's C API)."""
+    dirs = [sysconfig.get_paths()["include"], "/usr/include", "/usr/local/include"]
+    for variable in ("CPATH", "C_INCLUDE_PATH"):
+        dirs += [d for d in os.environ.get(variable, "").split(os.pathsep) if d]
+    return any((Path(d) / "expat.h").is_file() for d in dirs)
 
 
 class CompiledBuild(BuildHookInterface):
@@ -62,10 +76,19 @@ class CompiledBuild(BuildHookInterface):
         self._tmp = tempfile.TemporaryDirectory(prefix="auditor-mypyc-")
         tmp = Path(self._tmp.name)
         root = Path(self.root)
-        (tmp / "setup.py").write_text(
-            _SETUP.format(args=[*mypy_args, *(str(root / m) for m in modules)]))
+        extensions: dict[str, str] = listing.EXTENSIONS
+        if extensions and not _expat_header():
+            # The C extensions are optional at run time (each has a Python fallback).
+            self.app.display_warning(
+                f"{ENV}: no expat.h (Debian: apt install libexpat1-dev): the C extensions "
+                f"{', '.join(extensions)} are left out; their Python fallbacks run")
+            extensions = {}
+        (tmp / "setup.py").write_text(_SETUP.format(
+            args=[*mypy_args, *(str(root / m) for m in modules)],
+            extensions=[(name, str(root / source)) for name, source in extensions.items()]))
         out = tmp / "lib"
-        self.app.display_info(f"{ENV}: compiling {len(modules)} modules with mypyc ...")
+        self.app.display_info(f"{ENV}: compiling {len(modules)} modules with mypyc and "
+                              f"{len(extensions)} C extensions ...")
         # From the temporary folder: setuptools must not read this project's pyproject.toml,
         # and mypy writes its cache and the C files there.
         done = subprocess.run(
@@ -77,6 +100,7 @@ class CompiledBuild(BuildHookInterface):
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
         built = sorted(out.rglob(f"*{suffix}"))
         wanted = {m[: -len(".py")] for m in modules}
+        wanted |= {name.replace(".", "/") for name in extensions}
         found = {str(p.relative_to(out))[: -len(suffix)] for p in built}
         if not wanted <= found:
             raise RuntimeError(f"mypyc built {sorted(found)}, not {sorted(wanted)}")

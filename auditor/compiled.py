@@ -89,6 +89,12 @@ MODULES = (
     "auditor/model/when.py",
     "auditor/model/events.py",
 )
+# C extensions the compiled build adds, by module name: their sources. iPoker's game
+# elements built by expat's callbacks in C (``fragments.elements`` falls back to pyexpat's
+# Python callbacks without it; bench/LEVERS.md §40).
+EXTENSIONS = {
+    "auditor.sites.ipoker._expat_nodes": "auditor/sites/ipoker/_expat_nodes.c",
+}
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.
 MYPY_ARGS = ("--follow-imports=silent", "--ignore-missing-imports")
@@ -117,11 +123,26 @@ def compiled_modules() -> list[str]:
     return found
 
 
+def compiled_extensions() -> list[str]:
+    """The modules of ``EXTENSIONS`` this auditor has (none in a pure install)."""
+    found = []
+    for name in EXTENSIONS:
+        try:
+            import_module(name)
+        except ImportError:
+            continue
+        found.append(name)
+    return found
+
+
 def build_name() -> str:
-    """``compiled (mypyc: 7 of 7 modules)``, ``pure Python``, or which were compiled."""
+    """``compiled (mypyc: all 7 modules; C: 1 of 1)``, ``pure Python``, or which were
+    compiled."""
     done = compiled_modules()
-    if not done:
+    extensions = compiled_extensions()
+    if not done and not extensions:
         return "pure Python"
+    c = f"; C: {len(extensions)} of {len(EXTENSIONS)}"
     if len(done) == len(MODULES):
-        return f"compiled (mypyc: all {len(MODULES)} modules)"
-    return f"partly compiled (mypyc: {', '.join(done)})"
+        return f"compiled (mypyc: all {len(MODULES)} modules{c})"
+    return f"partly compiled (mypyc: {', '.join(done) or 'none'}{c})"

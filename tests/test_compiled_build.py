@@ -18,7 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from auditor.compiled import MODULES, MYPY_ARGS, build_name, compiled_modules, module_names
+from auditor.compiled import (
+    EXTENSIONS,
+    MODULES,
+    MYPY_ARGS,
+    build_name,
+    compiled_extensions,
+    compiled_modules,
+    module_names,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_histories"
@@ -39,9 +47,17 @@ def test_the_build_is_the_one_asked_for() -> None:
     done = compiled_modules()
     if EXPECT_COMPILED:
         assert done == module_names(), build_name()
+        # (.ci/run installs expat's header, which the C extensions include)
+        assert compiled_extensions() == list(EXTENSIONS), build_name()
     else:
-        assert done == [], (
+        assert done == [] and compiled_extensions() == [], (
             f"{build_name()}: a compiled install is tested with AUDITOR_EXPECT_COMPILED=1")
+
+
+def test_ipoker_s_elements_are_built_the_way_of_the_build() -> None:
+    from auditor.sites.ipoker import fragments
+
+    assert (fragments._IN_C is not None) is bool(compiled_extensions())
 
 
 def test_seat_lines_are_split_the_way_of_the_build() -> None:

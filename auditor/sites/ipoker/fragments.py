@@ -12,6 +12,9 @@ each element's attributes in C, and skips the text of the others (the white spac
 between elements, most of its callbacks). The elements are those
 ``elements_by_callbacks`` builds from every callback (the reference the readers are
 tested against), with the same lines, attributes and, for the elements read, texts.
+The compiled build builds them in C instead (``_expat_nodes.c``, the same expat through
+pyexpat's C API, without a Python call an element) wherever that module vouches for a
+fragment, and ``elements_in_python`` (the pure build's way) is its reference.
 
 An element's attributes are expat's ordered list, ``[name, value, name, value, …]`` in
 document order (``attribute`` reads one): a game's elements hold a few attributes each,
@@ -22,6 +25,8 @@ name is in the list once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib import import_module
 from typing import Any, Final
 from xml.parsers.expat import ExpatError, ParserCreate
 
@@ -113,13 +118,42 @@ def _defused() -> Any:
     return expat
 
 
+def _in_c() -> Callable[..., list[Node] | None] | None:
+    """The compiled build's ``_expat_nodes.nodes`` (C: the elements built by expat's
+    callbacks without a Python call an element), or None in the pure build."""
+    try:
+        module = import_module("auditor.sites.ipoker._expat_nodes")
+    except ImportError:
+        return None
+    nodes: Callable[..., list[Node] | None] = module.nodes
+    return nodes
+
+
+_IN_C: Final = _in_c()
+
+
 def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
              texts: frozenset[str] | None = _TEXT) -> list[Node]:
     """The elements named in ``tags`` (None: every element) of ``text``, whose first line
     is file line ``first_line``, in document order, with the text of those named in
-    ``texts`` (None: of all; the others' is ""). Raises ``XmlError``."""
+    ``texts`` (None: of all; the others' is ""). Raises ``XmlError``.
+
+    Where the compiled build's C module vouches for a fragment (no declaration, comment,
+    CDATA, processing instruction or CR, and well-formed), its list; else, and for every
+    error, ``elements_in_python``'s."""
     if tags is None and texts is None and _simple(text):
         return _simple_elements(text, first_line)
+    if _IN_C is not None:
+        found = _IN_C(text, first_line, tags, texts)
+        if found is not None:
+            return found
+    return elements_in_python(text, first_line, tags, texts)
+
+
+def elements_in_python(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
+                       texts: frozenset[str] | None = _TEXT) -> list[Node]:
+    """``elements`` by pyexpat's Python callbacks (the pure build's, and the reference
+    the C module is held to)."""
     expat = _defused()
     collector = _Collector(expat, first_line - 1, tags, texts)
     expat.StartElementHandler = collector.start
