@@ -76,13 +76,16 @@ class CompiledBuild(BuildHookInterface):
         self._tmp = tempfile.TemporaryDirectory(prefix="auditor-mypyc-")
         tmp = Path(self._tmp.name)
         root = Path(self.root)
-        extensions: dict[str, str] = listing.EXTENSIONS
-        if extensions and not _expat_header():
+        extensions: dict[str, str] = dict(listing.EXTENSIONS)
+        needs_expat = [name for name, source in extensions.items()
+                       if "#include <expat.h>" in (root / source).read_text()]
+        if needs_expat and not _expat_header():
             # The C extensions are optional at run time (each has a Python fallback).
             self.app.display_warning(
-                f"{ENV}: no expat.h (Debian: apt install libexpat1-dev): the C extensions "
-                f"{', '.join(extensions)} are left out; their Python fallbacks run")
-            extensions = {}
+                f"{ENV}: no expat.h (Debian: apt install libexpat1-dev): "
+                f"{', '.join(needs_expat)} left out; the Python fallback runs")
+            for name in needs_expat:
+                del extensions[name]
         (tmp / "setup.py").write_text(_SETUP.format(
             args=[*mypy_args, *(str(root / m) for m in modules)],
             extensions=[(name, str(root / source)) for name, source in extensions.items()]))

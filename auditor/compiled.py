@@ -89,11 +89,15 @@ MODULES = (
     "auditor/model/when.py",
     "auditor/model/events.py",
 )
-# C extensions the compiled build adds, by module name: their sources. iPoker's game
-# elements built by expat's callbacks in C (``fragments.elements`` falls back to pyexpat's
-# Python callbacks without it; bench/LEVERS.md §40).
+# C extensions the compiled build adds, by module name: their sources. Each has a Python
+# reference it is tested against, which runs where the extension is not built. iPoker's
+# game elements built by expat's callbacks in C (``fragments.elements`` falls back to
+# pyexpat's Python callbacks without it; bench/LEVERS.md §40).
 EXTENSIONS = {
     "auditor.sites.ipoker._expat_nodes": "auditor/sites/ipoker/_expat_nodes.c",
+    # A hand's lines cut out of the decoded text in one pass (``blocks.stripped_lines``;
+    # the text cutter, which stays pure, and the XML cutter call it; §41).
+    "auditor.parsing._lines": "auditor/parsing/_lines.c",
 }
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

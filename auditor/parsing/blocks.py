@@ -16,12 +16,13 @@ when it cannot be read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from importlib import import_module
 from itertools import chain
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 from auditor.parsing.decode import (
     CHUNK,
@@ -284,12 +285,10 @@ class _Cutter:
             if site is not None:
                 # The common case, a whole hand in this text: its lines without the
                 # trailing blank ones, which are only counted.
-                body = text[start + 1 : at].rstrip()
-                lines = list(map(str.rstrip, body.split("\n")))
-                lines[0] = lines[0].lstrip()
+                lines, size = stripped_lines(text, start + 1, at, True)
                 block = HandBlock(self.source, site, number + 1, lines)
                 yield self._done(block) if self.long_line else block
-                number += len(lines) + text.count("\n", start + 1 + len(body), at)
+                number += len(lines) + text.count("\n", start + 1 + size, at)
             elif self.block is not None:
                 number = self._extend(text, start, at, number)
                 yield self._done(self.block)
@@ -404,6 +403,31 @@ def split_at_glued_header(block: HandBlock) -> list[HandBlock] | None:
         return None
     parts.append(_part(block, site, first, lines, numbers))
     return parts
+
+
+def stripped_lines_in_python(text: str, start: int, end: int, lstrip_first: bool
+                             ) -> tuple[list[str], int]:
+    """The lines of ``text[start:end].rstrip()`` (a hand's body), each right-stripped and
+    the first also left-stripped where ``lstrip_first``, and the body's length."""
+    body = text[start:end].rstrip()
+    lines = list(map(str.rstrip, body.split("\n")))
+    if lstrip_first:
+        lines[0] = lines[0].lstrip()
+    return lines, len(body)
+
+
+def _stripped_lines() -> Callable[[str, int, int, bool], tuple[list[str], int]]:
+    """The compiled build's ``_lines.stripped_lines`` (C: one pass, no call a line), or
+    ``stripped_lines_in_python``, its reference, in the pure build."""
+    try:
+        module = import_module("auditor.parsing._lines")
+    except ImportError:
+        return stripped_lines_in_python
+    found: Callable[[str, int, int, bool], tuple[list[str], int]] = module.stripped_lines
+    return found
+
+
+stripped_lines: Final = _stripped_lines()
 
 
 def _part(block: HandBlock, site: str, first: int, lines: list[str], numbers: list[int]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from auditor.parsing.blocks import HandBlock
+from auditor.parsing.blocks import HandBlock, stripped_lines
 
 
 def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str],
@@ -41,11 +41,10 @@ def blocks_of_elements(text: str, source: str, site: str, start: re.Pattern[str]
         end_tag = close.search(text, m.end(), limit)
         end = end_tag.end() if end_tag else _unclosed_end(text, m.end(), limit,
                                                           enclosing.at(begin))
-        body = text[begin:end].rstrip()
-        lines = body.split("\n")
-        yield HandBlock(source, site, line, list(map(str.rstrip, lines)), None, context)
+        lines, size = stripped_lines(text, begin, end, False)
+        yield HandBlock(source, site, line, lines, None, context)
         line += len(lines) - 1
-        position = begin + len(body)
+        position = begin + size
 
 
 # A tag, a comment, a CDATA section or an XML declaration, as the cutter walks them.
