@@ -96,7 +96,8 @@ MODULES = (
 EXTENSIONS = {
     "auditor.sites.ipoker._expat_nodes": "auditor/sites/ipoker/_expat_nodes.c",
     # A hand's lines cut out of the decoded text in one pass (``blocks.stripped_lines``;
-    # the text cutter, which stays pure, and the XML cutter call it; §41).
+    # the text cutter, which stays pure, and the XML cutter call it; §41), and the text
+    # cutter's header search (``_Headers.matches``, §42).
     "auditor.parsing._lines": "auditor/parsing/_lines.c",
 }
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and

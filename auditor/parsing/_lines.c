@@ -1,4 +1,5 @@
-/* A hand's lines cut out of a decoded text in one pass (the compiled build only).
+/* Two loops of the cutters over a decoded text, in C (the compiled build only): a
+   hand's lines (both cutters), and the text cutter's header search.
 
    ``stripped_lines(text, start, end, lstrip_first)`` returns what
    ``blocks.stripped_lines_in_python`` returns: the lines of ``text[start:end].rstrip()``,
@@ -77,7 +78,143 @@ stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     return Py_BuildValue("(Nn)", lines, stop - start);
 }
 
+static PyObject *end_name;  /* "end", a match's method */
+
+/* Whether the text (``kind``, ``data``) holds one of ``prefixes`` (a tuple of str) at
+   ``at`` (before ``end``). */
+static int
+starts_with_one(int kind, const void *data, Py_ssize_t at, Py_ssize_t end, PyObject *prefixes)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(prefixes);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *prefix = PyTuple_GET_ITEM(prefixes, i);
+        Py_ssize_t size = PyUnicode_GET_LENGTH(prefix);
+        if (size > end - at)
+            continue;
+        int pkind = PyUnicode_KIND(prefix);
+        const void *pdata = PyUnicode_DATA(prefix);
+        Py_ssize_t j = 0;
+        while (j < size && PyUnicode_READ(kind, data, at + j) == PyUnicode_READ(pkind, pdata, j))
+            j++;
+        if (j == size)
+            return 1;
+    }
+    return 0;
+}
+
+/* ``header_matches(text, start, end, prefixes, match)``: ``list(pattern.finditer(text,
+   start, end))`` for the cutter's header pattern (``match`` its bound ``match``), whose
+   matches start at a newline followed by white space other than a newline or by one of
+   ``prefixes`` (the pattern's own look-ahead). The regular expression's search walked
+   from newline to newline trying that look-ahead at each (26,000 instructions of a
+   PokerStars hand, §42); here each newline is found by a C-level search, the prefixes
+   compared in C, and the pattern tried only where they allow (about one line a hand:
+   its header). A match goes on from its end, as ``finditer`` does. */
+static PyObject *
+header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "header_matches(text: str, start: int, end: int, "
+                                         "prefixes: tuple[str, ...], match)");
+        return NULL;
+    }
+    PyObject *text = args[0], *prefixes = args[3], *match = args[4];
+    Py_ssize_t n_prefixes = PyTuple_GET_SIZE(prefixes);
+    for (Py_ssize_t i = 0; i < n_prefixes; i++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(prefixes, i))) {
+            PyErr_SetString(PyExc_TypeError, "prefixes: a tuple of str");
+            return NULL;
+        }
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    if (start == -1 && PyErr_Occurred())
+        return NULL;
+    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
+    if (end == -1 && PyErr_Occurred())
+        return NULL;
+    if (start < 0 || end < 0) {
+        PyErr_SetString(PyExc_ValueError, "start and end are positions in the text");
+        return NULL;
+    }
+    if (end > length)
+        end = length;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    /* The prefixes' first characters, for most lines' one look (ASCII; a prefix that
+       starts otherwise is compared at every line). */
+    unsigned char firsts[128] = {0};
+    int others = 0;
+    for (Py_ssize_t i = 0; i < n_prefixes; i++) {
+        PyObject *prefix = PyTuple_GET_ITEM(prefixes, i);
+        if (PyUnicode_GET_LENGTH(prefix) == 0)
+            others = 1;
+        else {
+            Py_UCS4 first = PyUnicode_READ_CHAR(prefix, 0);
+            if (first < 128)
+                firsts[first] = 1;
+            else
+                others = 1;
+        }
+    }
+    PyObject *end_object = PyLong_FromSsize_t(end);
+    PyObject *found = end_object == NULL ? NULL : PyList_New(0);
+    if (found == NULL) {
+        Py_XDECREF(end_object);
+        return NULL;
+    }
+    Py_ssize_t pos = start;
+    while (pos < end) {
+        Py_ssize_t newline = PyUnicode_FindChar(text, '\n', pos, end, 1);
+        if (newline == -2)
+            goto error;
+        if (newline < 0 || newline + 1 >= end)
+            break;  /* (a header needs text after its newline) */
+        pos = newline + 1;
+        Py_UCS4 c = PyUnicode_READ(kind, data, newline + 1);
+        if (!(c != '\n' && Py_UNICODE_ISSPACE(c))) {  /* (white space: always tried) */
+            if (!(c < 128 && firsts[c]) && !others)
+                continue;
+            if (!starts_with_one(kind, data, newline + 1, end, prefixes))
+                continue;
+        }
+        PyObject *at = PyLong_FromSsize_t(newline);
+        if (at == NULL)
+            goto error;
+        PyObject *call[3] = {text, at, end_object};
+        PyObject *m = PyObject_Vectorcall(match, call, 3, NULL);
+        Py_DECREF(at);
+        if (m == NULL)
+            goto error;
+        if (m == Py_None) {
+            Py_DECREF(m);
+            continue;
+        }
+        PyObject *stop = PyObject_CallMethodNoArgs(m, end_name);
+        Py_ssize_t after = stop == NULL ? -1 : PyLong_AsSsize_t(stop);
+        Py_XDECREF(stop);
+        if (after == -1 && PyErr_Occurred()) {
+            Py_DECREF(m);
+            goto error;
+        }
+        int appended = PyList_Append(found, m);
+        Py_DECREF(m);
+        if (appended < 0)
+            goto error;
+        if (after > pos)
+            pos = after;
+    }
+    Py_DECREF(end_object);
+    return found;
+error:
+    Py_DECREF(end_object);
+    Py_DECREF(found);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"header_matches", (PyCFunction)(void (*)(void))header_matches, METH_FASTCALL,
+     "header_matches(text, start, end, prefixes, match): the header pattern's finditer."},
     {"stripped_lines", (PyCFunction)(void (*)(void))stripped_lines, METH_FASTCALL,
      "stripped_lines(text, start, end, lstrip_first): (lines, length of the body)."},
     {NULL, NULL, 0, NULL},
@@ -85,12 +222,15 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "auditor.parsing._lines",
-    "A hand's lines cut out in one pass (see the source's first comment).", -1, methods,
+    "The cutters' loops in C (see the source's first comment).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC
 PyInit__lines(void)
 {
+    end_name = PyUnicode_InternFromString("end");
+    if (end_name == NULL)
+        return NULL;
     return PyModule_Create(&module);
 }

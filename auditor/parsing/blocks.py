@@ -68,8 +68,21 @@ class _Headers:
         look = rf"(?=[^\S\n]|{_one_of(prefixes)})" if prefixes else ""
         self.after_newline = re.compile(rf"\n{look}{header}")
         firsts = _char_set({p[0] for p in prefixes}) if prefixes else ""
+        # What a header can start with after its newline, besides white space: the
+        # compiled build's search compares them (``matches``).
+        self.prefixes = tuple(sorted(prefixes)) if prefixes else None
         self._headers = headers
         self._first = rf"(?={firsts})" if firsts else ""
+
+    def matches(self, text: str, start: int, end: int) -> Iterable[re.Match[str]]:
+        """``after_newline.finditer(text, start, end)``: in C where compiled (each
+        newline found by a C-level search, the pattern tried only where a header can
+        start), by the pattern's own search in the pure build."""
+        if self.prefixes is None or _IN_C is None:
+            return self.after_newline.finditer(text, start, end)
+        found: list[re.Match[str]] = _IN_C.header_matches(
+            text, start, end, self.prefixes, self.after_newline.match)
+        return found
 
     @cached_property
     def anywhere(self) -> re.Pattern[str]:
@@ -280,7 +293,7 @@ class _Cutter:
         number = self.number
         sites = self.headers.sites
         site: str | None = None  # the site of the header at ``start``, if in this text
-        for m in self.headers.after_newline.finditer(text, start, end):
+        for m in self.headers.matches(text, start, end):
             at = m.start()
             if site is not None:
                 # The common case, a whole hand in this text: its lines without the
@@ -416,18 +429,18 @@ def stripped_lines_in_python(text: str, start: int, end: int, lstrip_first: bool
     return lines, len(body)
 
 
-def _stripped_lines() -> Callable[[str, int, int, bool], tuple[list[str], int]]:
-    """The compiled build's ``_lines.stripped_lines`` (C: one pass, no call a line), or
-    ``stripped_lines_in_python``, its reference, in the pure build."""
+def _in_c() -> Any:
+    """The compiled build's C module of the cutters' loops (``_lines.c``), or None."""
     try:
-        module = import_module("auditor.parsing._lines")
+        return import_module("auditor.parsing._lines")
     except ImportError:
-        return stripped_lines_in_python
-    found: Callable[[str, int, int, bool], tuple[list[str], int]] = module.stripped_lines
-    return found
+        return None
 
 
-stripped_lines: Final = _stripped_lines()
+_IN_C: Final = _in_c()
+# A hand's lines: in one pass in C where compiled, else by the reference.
+stripped_lines: Final[Callable[[str, int, int, bool], tuple[list[str], int]]] = (
+    stripped_lines_in_python if _IN_C is None else _IN_C.stripped_lines)
 
 
 def _part(block: HandBlock, site: str, first: int, lines: list[str], numbers: list[int]
