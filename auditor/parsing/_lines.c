@@ -12,6 +12,29 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* ``args[1]`` and ``args[2]`` as a slice's bounds of ``text`` (``args[0]``): clamped to
+   it, never negative (the cutters' positions). 0, or -1 with an exception set. */
+static int
+bounds(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *end)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(args[0]);
+    *start = PyLong_AsSsize_t(args[1]);
+    if (*start == -1 && PyErr_Occurred())
+        return -1;
+    *end = PyLong_AsSsize_t(args[2]);
+    if (*end == -1 && PyErr_Occurred())
+        return -1;
+    if (*start < 0 || *end < 0) {
+        PyErr_SetString(PyExc_ValueError, "start and end are positions in the text");
+        return -1;
+    }
+    if (*end > length)
+        *end = length;
+    if (*start > *end)
+        *start = *end;
+    return 0;
+}
+
 static PyObject *
 stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -21,25 +44,12 @@ stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     PyObject *text = args[0];
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred())
-        return NULL;
-    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
-    if (end == -1 && PyErr_Occurred())
+    Py_ssize_t start, end;
+    if (bounds(args, &start, &end) < 0)
         return NULL;
     int lstrip_first = PyObject_IsTrue(args[3]);
     if (lstrip_first < 0)
         return NULL;
-    /* As a slice's bounds: clamped, never negative here (the cutters' positions). */
-    if (start < 0 || end < 0) {
-        PyErr_SetString(PyExc_ValueError, "start and end are positions in the text");
-        return NULL;
-    }
-    if (end > length)
-        end = length;
-    if (start > end)
-        start = end;
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
 
@@ -126,19 +136,9 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
             return NULL;
         }
     }
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred())
+    Py_ssize_t start, end;
+    if (bounds(args, &start, &end) < 0)
         return NULL;
-    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
-    if (end == -1 && PyErr_Occurred())
-        return NULL;
-    if (start < 0 || end < 0) {
-        PyErr_SetString(PyExc_ValueError, "start and end are positions in the text");
-        return NULL;
-    }
-    if (end > length)
-        end = length;
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     /* The prefixes' first characters, for most lines' one look (ASCII; a prefix that
