@@ -13,7 +13,8 @@
      "<" of a well-formed fragment starts a start or an end tag, so the k-th start
      element's line is the line of the k-th "<" not followed by "/";
    - a CR: expat counts CR and CRLF as line ends, this scan counts LF only;
-   - a fragment expat refuses, or whose start elements are not as many as the scan's.
+   - a fragment expat refuses, or whose start elements are not as many as the scan's;
+   - a fragment of more than a million characters (a game is a few thousand).
 
    Why C (bench/LEVERS.md §40): a game's elements cost 420,000 instructions a hand through
    pyexpat, half of it in the Python callback an element (its arguments' tuple, every tag
@@ -145,17 +146,14 @@ on_start(void *data, const XML_Char *name, const XML_Char **atts)
         PyList_SET_ITEM(attrs, i, item);
     }
     PyObject *line = PyLong_FromLong(st->lines[index]);
+    PyObject *empty = PyUnicode_New(0, 0);
     PyObject *node = PyList_New(4);
-    if (line == NULL || node == NULL) {
+    if (line == NULL || empty == NULL || node == NULL) {
         Py_DECREF(tag);
         Py_DECREF(attrs);
         Py_XDECREF(line);
+        Py_XDECREF(empty);
         Py_XDECREF(node);
-        goto fail;
-    }
-    PyObject *empty = PyUnicode_New(0, 0);
-    if (empty == NULL) {
-        Py_DECREF(node);
         goto fail;
     }
     PyList_SET_ITEM(node, 0, tag);
@@ -243,6 +241,8 @@ scan(const char *s, Py_ssize_t n, long first_line, long **lines)
     return count;
 }
 
+#define LONGEST (1 << 20)
+
 static PyObject *
 nodes(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -259,14 +259,17 @@ nodes(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "tags and texts are sets of str, or None");
         return NULL;
     }
+    /* A game of more than LONGEST characters (a game is a few thousand; this is a broken
+       or hostile one) is the reference's to read: the scan's table of lines, and the
+       UTF-8 copy a str keeps once asked for it, stay small. */
+    if (PyUnicode_GET_LENGTH(args[0]) > LONGEST)
+        Py_RETURN_NONE;
     Py_ssize_t size;
     const char *utf8 = PyUnicode_AsUTF8AndSize(args[0], &size);
     if (utf8 == NULL) {
         PyErr_Clear();  /* (lone surrogates: the reference says what is wrong) */
         Py_RETURN_NONE;
     }
-    if (size > INT_MAX)
-        Py_RETURN_NONE;
     long *lines = NULL;
     Py_ssize_t starts = scan(utf8, size, first_line, &lines);
     if (starts == -2)
@@ -323,6 +326,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "auditor.sites.ipoker._expat_nodes",
     "iPoker's <game> elements built in C (see the source's first comment).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC

@@ -107,6 +107,13 @@ def test_what_the_reference_must_read_is_declined(text: str) -> None:
         assert got is None
 
 
+def test_a_fragment_of_over_a_million_characters_is_declined() -> None:
+    huge = GAME.replace("<x/>", "<x/>" + "<y/>" * 300_000)
+    assert in_c(huge, 1) is None
+    assert in_c(GAME.replace("<x/>", "<x/>" + "<y/>" * 200_000), 1) == \
+        reference(GAME.replace("<x/>", "<x/>" + "<y/>" * 200_000), 1)
+
+
 def test_namespaces_long_values_and_repeated_values_as_the_reference() -> None:
     long_name = "N" * 39 + "€" + "x" * 60
     for text in ['<game xmlns:p="u" xmlns="d"><p:action p:no="1" no="2"/><cards>A</cards>'
