@@ -104,6 +104,8 @@ def _local(text: str) -> datetime | None:
     # then the one read before, so only the minutes and seconds are checked.
     colon = text.find(":")  # (a time's first colon ends its hour)
     timed = colon > 0 and text[colon + 3 : colon + 4] == ":"
+    if not timed and colon > 0 and not text[colon + 3 : colon + 4].isdecimal():
+        return _local_minutes(text, colon)
     hour_key = _hour_key(text, colon) if timed else ""
     start = _HOUR_STARTS.get(hour_key) if timed else None
     if start is not None:
@@ -132,6 +134,26 @@ def _local(text: str) -> datetime | None:
 
 
 _HOUR_STARTS: Final[dict[str, datetime]] = {}  # a text less its "MM:SS" -> its hour's start
+# A time without seconds: the text less its "MM" -> its hour's start.
+_MINUTE_HOUR_STARTS: Final[dict[str, datetime]] = {}
+
+
+def _local_minutes(text: str, colon: int) -> datetime | None:
+    """``_local`` of a text whose first colon (at ``colon``) is not followed by "MM:"
+    (Run It Once's "2019/02/08 16:19 CET" prints no seconds): by its hour's start where
+    the text less its "MM" was read before, as ``_local`` keeps the others' hours. (No
+    such text is ``_PLAIN``'s, whose seconds follow that colon's minutes.)"""
+    key = text[: colon + 1] + text[colon + 3 :]
+    mi = text[colon + 1 : colon + 3]
+    start = _MINUTE_HOUR_STARTS.get(key)
+    if start is not None and _minute(mi):
+        return start + _MINUTES[int(mi)]
+    found, start = _patterns_and_hour(text, colon, seconds=False)
+    if start is not None:
+        if len(_MINUTE_HOUR_STARTS) >= 10_000:
+            _MINUTE_HOUR_STARTS.clear()
+        _MINUTE_HOUR_STARTS[key] = start
+    return found
 
 
 def _keep(hour_key: str, start: datetime) -> None:
@@ -164,11 +186,13 @@ def _by_patterns(text: str) -> datetime | None:
     return _patterns_and_hour(text, -1)[0]
 
 
-def _patterns_and_hour(text: str, colon: int) -> tuple[datetime | None, datetime | None]:
+def _patterns_and_hour(text: str, colon: int, seconds: bool = True
+                       ) -> tuple[datetime | None, datetime | None]:
     """``_by_patterns``, with the start of the time's hour where a text that differs
     only in its "MM:SS" at ``colon + 1`` (each 00 to 59) reads as that start plus them:
     the pattern read the minutes and seconds there, and the hour's offset does not
-    change inside it (else None; always None for ``colon`` -1)."""
+    change inside it (else None; always None for ``colon`` -1). Without ``seconds``,
+    the same for "MM" alone: the pattern read the minutes there and no seconds."""
     m = _ISO.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
@@ -177,12 +201,12 @@ def _patterns_and_hour(text: str, colon: int) -> tuple[datetime | None, datetime
                     timezone(timedelta(minutes=offset)))
         # (A fixed offset: every minute of the hour is its start plus the minutes.)
         start = found - _MINUTES[int(mi)] - _SECONDS[int(s)] if found is not None else None
-        return found, _if_at(start, m, 5, colon)
+        return found, _if_at(start, m, 5, colon, seconds)
     m = _YMD.search(text)
     if m is not None:
         y, mo, d, h, mi, s, zone = m.groups()
         return (_in_hour(y, mo, d, h, mi, s or "00", zone),
-                _if_at(_hour_start(y, mo, d, h, zone), m, 5, colon))
+                _if_at(_hour_start(y, mo, d, h, zone), m, 5, colon, seconds))
     m = _WORDS.search(text)
     if m is not None:
         month, d, h, mi, s, zone, y = m.groups()
@@ -190,18 +214,21 @@ def _patterns_and_hour(text: str, colon: int) -> tuple[datetime | None, datetime
         if number is None:
             return None, None
         return (_in_hour(y, str(number), d, h, mi, s, zone),
-                _if_at(_hour_start(y, str(number), d, h, zone), m, 4, colon))
+                _if_at(_hour_start(y, str(number), d, h, zone), m, 4, colon, seconds))
     return None, None
 
 
-def _if_at(start: datetime | bool | None, m: re.Match[str], minutes: int, colon: int
-           ) -> datetime | None:
+def _if_at(start: datetime | bool | None, m: re.Match[str], minutes: int, colon: int,
+           seconds: bool = True) -> datetime | None:
     """``start`` where it is an hour's start and ``m``'s minutes (group ``minutes``) and
     seconds (the next group) are the two digits at ``colon + 1`` and at ``colon + 4``,
-    each 00 to 59; else None."""
-    if not isinstance(start, datetime) or colon < 0:
+    each 00 to 59 (without ``seconds``: the minutes there, and no seconds read); else
+    None."""
+    if not isinstance(start, datetime) or colon < 0 or m.start(minutes) != colon + 1:
         return None
-    if m.start(minutes) != colon + 1 or m.start(minutes + 1) != colon + 4:
+    if not seconds:
+        return start if m.group(minutes + 1) is None and _minute(m.group(minutes)) else None
+    if m.start(minutes + 1) != colon + 4:
         return None
     mi, s = m.group(minutes), m.group(minutes + 1)
     return start if _minute(mi) and _minute(s) else None

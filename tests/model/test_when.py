@@ -70,6 +70,8 @@ def test_the_hours_clocks_change_read_as_the_patterns_read_them(zone: str, year:
                     assert when._PLAIN.fullmatch(text)
                     _same(text)
                     _same(f"{hour:%Y/%m/%d} {hour.hour:02}:{minute:02}:{second:02} {zone}]")
+                # Without seconds (Run It Once's), by the minute form's hour.
+                _same(f"{hour:%Y/%m/%d} {hour.hour:02}:{minute:02} {zone}]")
 
 
 def test_an_hour_whose_offset_changes_inside_it_is_read_minute_by_minute() -> None:
@@ -235,6 +237,40 @@ def test_any_text_after_a_kept_hour_reads_as_the_patterns_read_it(hour: str, res
                  "Wednesday, August 04, 15:00:00 EDT 2010", "2024/01/02 7:00:00 ET"):
         _same(kept)
     _same(hour + rest)
+
+
+# Times without seconds ("2019/02/08 16:19 CET", Run It Once's): by their hour's start
+# too, kept apart from the texts with seconds (``when._MINUTE_HOUR_STARTS``).
+
+@pytest.mark.parametrize("form", [
+    "2019/02/08 16:{mi} CET]",
+    "2019/02/08 15:{mi} UTC",
+    "2024/03/10 - 2:{mi} (ET)",  # the hour the clocks skip
+    "2024/11/03 01:{mi} ET",  # the hour that comes twice
+    "2024/03/31 02:{mi} CET",
+])
+def test_times_without_seconds_by_their_hour_read_as_the_patterns_read_them(form: str
+                                                                             ) -> None:
+    when._MINUTE_HOUR_STARTS.clear()
+    for minute in range(60):
+        _same(form.format(mi=f"{minute:02}"))
+    if "UTC" in form or "CET]" in form:  # (one offset all hour: kept once, then reused)
+        assert len(when._MINUTE_HOUR_STARTS) == 1, form
+
+
+def test_a_time_without_seconds_read_through_its_bracket() -> None:
+    text = "2019/02/08 15:19 UTC [2019/02/08 16:19 CET]"
+    assert when.read_started_at(text) == datetime(2019, 2, 8, 15, 19, tzinfo=UTC)
+    assert when.read_started_at(text.replace(":19", ":41")) == \
+        datetime(2019, 2, 8, 15, 41, tzinfo=UTC)
+
+
+@given(st.lists(st.sampled_from(["00", "59", "5", "60", ":", ".", "7", "\u0665", " ", "CET",
+                                 " CET", "]", " UTC", "Z", "+02:00", ":30", "2019"]),
+                max_size=7).map("".join))
+def test_any_text_after_a_kept_minute_hour_reads_as_the_patterns_read_it(rest: str) -> None:
+    _same("2019/02/08 16:00 CET]")
+    _same("2019/02/08 16:" + rest)
 
 
 # The site's own clock, where no zone is named (SE001 compares two hands of one site by
