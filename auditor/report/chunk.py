@@ -87,7 +87,7 @@ def _money_array(column: Column, units: Sequence[int | None], decimals: Sequence
 
 def _cents(units: Sequence[int | None]) -> pa.Array | None:
     """Whole cents as ``decimal128(MONEY_PRECISION, 0)``, written as its bytes, or None
-    where that cannot be done (a null, an amount beyond 64 bits, a big-endian machine).
+    where that cannot be done (an amount beyond 64 bits, a big-endian machine).
 
     Arrow converts a Python int to a decimal at about 140 ns, and to an int64 at 30. A
     decimal128 is two 64-bit words, the low one first (little-endian): each amount goes
@@ -96,10 +96,20 @@ def _cents(units: Sequence[int | None]) -> pa.Array | None:
     type's precision (20)."""
     if _BIG_ENDIAN:
         return None
+    validity = None
     try:
         low = array("q", units)  # type: ignore[arg-type]
-    except (TypeError, OverflowError):  # a null, or beyond 64 bits
+    except OverflowError:  # beyond 64 bits
         return None
+    except TypeError:  # a null: Arrow's int64 conversion gives the validity bitmap
+        try:
+            ints = pa.array(units, pa.int64())
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, OverflowError):
+            return None
+        validity, data = ints.buffers()
+        low = array("q")
+        # (A null's slot holds some int64 whose two words the bitmap hides.)
+        low.frombytes(memoryview(data)[: 8 * len(ints)])  # type: ignore[union-attr]
     n = len(low)
     words = array("q", bytes(16 * n))
     words[0::2] = low
@@ -109,7 +119,7 @@ def _cents(units: Sequence[int | None]) -> pa.Array | None:
         for k in range(8):
             high[k::8] = signs
         words[1::2] = array("q", high)
-    return pa.Array.from_buffers(_CENTS, n, [None, pa.py_buffer(words)])
+    return pa.Array.from_buffers(_CENTS, n, [validity, pa.py_buffer(words)])
 
 
 _SIGN = bytes(0 if b < 0x80 else 0xFF for b in range(256))
