@@ -8,6 +8,10 @@ lists and never converts, so :func:`import_arrow_without_numpy` imports pyarrow 
 numpy were absent. Commands that read reports back into pandas (``report``, ``explain``)
 do not call it, nor does a program using :mod:`auditor.api`.
 
+pyarrow also imports ``cloudpickle`` when it is installed (Dask brings it; about 5 ms
+with the ``logging`` it imports), and then rebinds the name to the standard ``pickle``
+in a later part of the same module: it is kept out of that import too.
+
 Lark's lexer imports ``interegular`` when it is installed (about 10 ms): it is used only
 to check a grammar strictly, which the tests do and the readers do not
 (``parsing.grammars.load``). The audit command keeps it out with :func:`absent`.
@@ -87,7 +91,7 @@ def import_arrow_without_numpy() -> bool:
     global _lean
     if "pyarrow" in sys.modules or "numpy" in sys.modules:
         return False
-    with absent("numpy"):
+    with absent("numpy", "cloudpickle"):
         for name in ARROW_MODULES:
             importlib.import_module(name)
     _lean = True

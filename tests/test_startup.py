@@ -1,6 +1,6 @@
 """Start-up: a small input starts no workers, the audit imports neither pandas (nor
-numpy, pyparsing) nor lark's strict checker nor the worker pool, and Arrow allocates
-with the C library's malloc."""
+numpy, pyparsing, cloudpickle) nor lark's strict checker nor the worker pool, and Arrow
+allocates with the C library's malloc."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _after_an_audit(tmp_path: Path, then: str, env: dict[str, str] | None = None
 def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path: Path) -> None:
     imported = _after_an_audit(
         tmp_path, "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
-                  " 'concurrent.futures') if m in sys.modules))")
+                  " 'cloudpickle', 'concurrent.futures') if m in sys.modules))")
     assert imported == "[]"
     assert (tmp_path / "hands.parquet").stat().st_size > 0
     # The report is still readable as pandas, which then imports it.
