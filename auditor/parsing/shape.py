@@ -370,17 +370,26 @@ def unseated_name(line: str) -> str | None:
     return line[:end] if end > 0 else None
 
 
+def player_at(line: str, found: tuple[int, str | None]) -> str | None:
+    """The seated name ``find_name`` found (``found``), unless it is the start of a
+    longer name: a seated "Alex" must not swallow the start of "Alex 2 joins the
+    table…", a player the hand never seated whose name only begins with Alex's."""
+    start, name = found
+    if name is not None and start == 0 and starts_at(line, " ", len(name)):
+        other = unseated_name(line)
+        if other is not None and len(other) > len(name) and other.startswith(name + " "):
+            return other
+    return name
+
+
 def shape_of(line: str, names: list[str], found: tuple[int, str | None] | None = None
              ) -> tuple[str, str | None, list[str]]:
     """The shape of ``line``, the player's name in it (or None) and the field values.
     ``found`` is what ``find_name`` returned for the line, if the caller has it."""
-    start, name = found if found is not None else find_name(line, names)
-    if name is not None and start == 0 and starts_at(line, " ", len(name)):
-        # A seated "Alex" must not swallow the start of "Alex 2 joins the table…": a
-        # player the hand never seated whose name only begins with Alex's.
-        other = unseated_name(line)
-        if other is not None and len(other) > len(name) and other.startswith(name + " "):
-            name = other
+    if found is None:
+        found = find_name(line, names)
+    start = found[0]
+    name = player_at(line, found)
     if name is None:
         if start == 0 and not line.startswith(("*** ", "Total pot")):
             name = unseated_name(line)

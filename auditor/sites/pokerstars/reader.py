@@ -39,6 +39,7 @@ from auditor.parsing.shape import (
     card_groups,
     find_name,
     plain_seat,
+    player_at,
     seat_line_name,
     shape_of,
     split_fields,
@@ -287,7 +288,7 @@ class _RecipeBuilder:
         return self._note("removed")
 
     def r_note(self, tree: Tree) -> Recipe:
-        return self._note("other")
+        return _other_note
 
     def r_draw_line(self, tree: Tree) -> Recipe:
         return self._note("other")
@@ -433,6 +434,13 @@ class _RecipeBuilder:
 
     def r_header(self, tree: Tree) -> Recipe:
         return _header_recipe(self, tree)
+
+
+def _other_note(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
+    """The recipe of the grammar's ``note`` lines ("name wins …", "name finished the
+    tournament …"): an event of the player, whatever the words after (one object, so
+    that the reader can tell it; see ``PokerStarsReader.FREE_RESTS``)."""
+    return ev.TableNote(no, "other", name, ""), True
 
 
 def _unprefix(tree: Tree) -> None:
@@ -604,6 +612,13 @@ class PokerStarsReader:
     # (ClassVar: a subclass's own value must win. Compiled, a plain annotated class
     # attribute is an instance attribute with a default, which hides the subclass's.)
     MAX_CACHE: ClassVar[int] = LINE_CACHE_ENTRIES
+    # What follows a player's name in the lines that the grammar reads as "name", these
+    # words, then any text (its REST), into the same note: "X wins $5 for eliminating Y"
+    # names another player in its free text, so a bounty line kept by its whole text
+    # would be a new shape, parsed by the grammar, for nearly every elimination. Such a
+    # line is kept by its name and these words alone (``_named_line``).
+    FREE_RESTS: ClassVar[tuple[str, ...]] = (
+        " wins ", " split ", " re-buys ", " takes ", " finished the tournament ")
     builder: ClassVar[type[_RecipeBuilder]] = _RecipeBuilder
     context: ClassVar[type[_Context]] = _Context
 
@@ -626,6 +641,7 @@ class PokerStarsReader:
             dialect = pokerstars.DIALECT
         self.dialect = dialect
         self.header_prefixes = (header,) if isinstance(header, str) else header or ()
+        self.free_rests = tuple(PLAYER + words for words in self.FREE_RESTS)
         self.parser = grammars.load(grammar)
         # An overlay grammar's imported rules come out named "pokerstars__rule".
         self.namespaced = grammar != "pokerstars"
@@ -819,13 +835,19 @@ class PokerStarsReader:
             return self.recipe(shape, no, text), values, line_name
         start, name = found
         key = text if name is None else f"{text[:start]}{PLAYER}{text[start + len(name):]}"
+        free = start == 0 and key.startswith(self.free_rests) and name is not None \
+            and player_at(text, found) == name
+        if free:
+            key = next(k for k in self.free_rests if key.startswith(k))
         seen = self.lines.get(key) if self.caching else None
         if seen is None:
             shape, line_name, values = shape_of(text, names, found)
             seen = (self.recipe(shape, no, text), values, line_name)
             # Cache only what the key explains: a seated name (masked in the key) or a
-            # name that is part of the key's own text.
-            if (line_name == name or name is None) and len(key) < _CACHED_LINE:
+            # name that is part of the key's own text; under a free rest's words, only
+            # the note the grammar reads them as.
+            if (line_name == name or name is None) and len(key) < _CACHED_LINE \
+                    and (not free or seen[0] is _other_note):
                 if len(self.lines) >= self.MAX_CACHE:
                     self.lines.clear()
                 self.lines[key] = seen
