@@ -170,8 +170,8 @@ class _SourceLines:
             self._files.setdefault(block.source, []).append(block)
         self._starts: dict[str, list[int]] = {}
         for source, mine in self._files.items():
-            mine.sort(key=lambda b: b.span[0])
-            self._starts[source] = [b.span[0] for b in mine]
+            mine.sort(key=_first_number)
+            self._starts[source] = list(map(_first_number, mine))
 
     def get(self, source: str, line: int) -> str | None:
         starts = self._starts.get(source)
@@ -186,6 +186,13 @@ class _SourceLines:
             if number == line:
                 return text
         return None
+
+
+def _first_number(block: HandBlock) -> int:
+    """A block's first file line (``span[0]``, without its last line's: every chunk with
+    a finding sorts all its blocks by it)."""
+    numbers = block.numbers
+    return block.first_line if numbers is None else min(numbers)
 
 
 # --- progress --------------------------------------------------------------------------

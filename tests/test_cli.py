@@ -340,3 +340,20 @@ def test_explain_suggests_near_hand_ids() -> None:
     code, _, err = run("explain", DAMAGED, "--hand", "256733039926")
     assert code == 2
     assert "hands with a number like it: 256733039962" in err
+
+
+def test_a_findings_source_line_is_found_in_blocks_numbered_either_way() -> None:
+    from auditor.cli_output import _SourceLines
+    from auditor.parsing.blocks import HandBlock
+
+    plain = HandBlock("a.txt", "pokerstars", 10, ["x", "y"])
+    earlier = HandBlock("a.txt", "pokerstars", 3, ["p", "q"])
+    # A log written newest first: its lines' numbers run backwards.
+    newest_first = HandBlock("b.csv", "pokernow", 8, ["new", "old"], numbers=[8, 7])
+    after = HandBlock("b.csv", "pokernow", 6, ["older"], numbers=[6])
+    lines = _SourceLines([plain, newest_first, earlier, after])
+    assert (lines.get("a.txt", 11), lines.get("a.txt", 4), lines.get("a.txt", 10)) == (
+        "y", "q", "x")
+    assert (lines.get("b.csv", 7), lines.get("b.csv", 8), lines.get("b.csv", 6)) == (
+        "old", "new", "older")
+    assert lines.get("a.txt", 2) is None and lines.get("c.txt", 1) is None
