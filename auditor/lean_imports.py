@@ -16,6 +16,12 @@ Lark's lexer imports ``interegular`` when it is installed (about 10 ms): it is u
 to check a grammar strictly, which the tests do and the readers do not
 (``parsing.grammars.load``). The audit command keeps it out with :func:`absent`.
 
+pyarrow's file systems for remote stores (S3, Google Cloud Storage, Azure, HDFS) are
+imported by ``pyarrow.fs``, which Parquet imports, each where the wheel has it: about
+15 ms, S3's 12 of them. The audit reads and writes local files (a Dask run reaches URLs
+through fsspec, and does not come here), so they are kept out as absent: in that
+process, ``pyarrow.fs`` lacks them, as where pyarrow was built without them.
+
 ``pyarrow.compute`` is left to :func:`arrow_compute`, for the few steps that use it.
 
 Arrow's allocator is chosen before pyarrow starts (:func:`prefer_system_allocator`).
@@ -33,26 +39,29 @@ from types import ModuleType
 # The pyarrow modules every audit imports: each one asks for numpy when it is first
 # imported, so all of them are imported here, while numpy is absent.
 ARROW_MODULES = ("pyarrow", "pyarrow.parquet", "pyarrow.csv")
+# pyarrow's remote file systems, which ``pyarrow.fs`` imports where they were built.
+REMOTE_FILESYSTEMS = ("pyarrow._s3fs", "pyarrow._gcsfs", "pyarrow._azurefs", "pyarrow._hdfs")
 
 # Whether this process imported pyarrow without numpy (``import_arrow_without_numpy``).
 _lean = False
 
 
 class _Absent:
-    """An import finder that says some top-level packages are not installed."""
+    """An import finder that says some packages or modules are not installed."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if name.partition(".")[0] in self.names:
+        if name in self.names or any(name.startswith(n + ".") for n in self.names):
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
 
 @contextmanager
 def absent(*names: str) -> Iterator[None]:
-    """While inside, importing any of the packages ``names`` (or a submodule of one)
-    fails as though it were not installed; modules imported already are unaffected."""
+    """While inside, importing any of the modules or packages ``names`` (or a submodule
+    of one) fails as though it were not installed; modules imported already are
+    unaffected."""
     finder = _Absent(names)
     sys.meta_path.insert(0, finder)
     try:
@@ -91,7 +100,7 @@ def import_arrow_without_numpy() -> bool:
     global _lean
     if "pyarrow" in sys.modules or "numpy" in sys.modules:
         return False
-    with absent("numpy", "cloudpickle"):
+    with absent("numpy", "cloudpickle", *REMOTE_FILESYSTEMS):
         for name in ARROW_MODULES:
             importlib.import_module(name)
     _lean = True

@@ -1,6 +1,6 @@
 """Start-up: a small input starts no workers, the audit imports neither pandas (nor
-numpy, pyparsing, cloudpickle) nor lark's strict checker nor the worker pool, and Arrow
-allocates with the C library's malloc."""
+numpy, pyparsing, cloudpickle, Arrow's remote file systems) nor lark's strict checker nor
+the worker pool, and Arrow allocates with the C library's malloc."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pyarrow
 import pytest
 
 import auditor.api as api
-from auditor.lean_imports import prefer_system_allocator
+from auditor.lean_imports import absent, prefer_system_allocator
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 ONE = SAMPLES / "pokerstars"
@@ -45,7 +45,8 @@ def _after_an_audit(tmp_path: Path, then: str, env: dict[str, str] | None = None
 def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path: Path) -> None:
     imported = _after_an_audit(
         tmp_path, "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
-                  " 'cloudpickle', 'concurrent.futures') if m in sys.modules))")
+                  " 'cloudpickle', 'concurrent.futures', 'pyarrow._s3fs', 'pyarrow._gcsfs',"
+                  " 'pyarrow._azurefs', 'pyarrow._hdfs') if m in sys.modules))")
     assert imported == "[]"
     assert (tmp_path / "hands.parquet").stat().st_size > 0
     # The report is still readable as pandas, which then imports it.
@@ -93,3 +94,19 @@ def test_the_pool_is_not_chosen_once_arrow_has_started(monkeypatch: pytest.Monke
     assert "pyarrow" in sys.modules  # (imported above)
     assert prefer_system_allocator() is False
     assert "ARROW_DEFAULT_MEMORY_POOL" not in os.environ
+
+
+
+def test_absent_hides_a_module_and_its_submodules_but_not_its_siblings() -> None:
+    import importlib
+
+    for name in ("email.mime", "email.mime.text", "email._policybase", "email._policy"):
+        sys.modules.pop(name, None)
+    with absent("email.mime", "email._policy"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module("email.mime")
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module("email.mime.text")
+        # A name it begins is another module: it loads.
+        importlib.import_module("email._policybase")
+    importlib.import_module("email.mime.text")  # and the module loads after
