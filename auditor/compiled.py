@@ -99,6 +99,8 @@ EXTENSIONS = {
     # the text cutter, which stays pure, and the XML cutter call it; §41), and the text
     # cutter's header search (``_Headers.matches``, §42).
     "auditor.parsing._lines": "auditor/parsing/_lines.c",
+    # A plain seat line split into its fields (``shape.SEAT_FIELDS``, §46).
+    "auditor.parsing._fields": "auditor/parsing/_fields.c",
 }
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

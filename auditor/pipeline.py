@@ -41,6 +41,9 @@ from auditor.rules.pots import check_between_hands, check_pots
 from auditor.rules.pots.se001_stack_discontinuity import HandStacks, StackTracker
 from auditor.rules.registry import all_rules
 
+# Hands a chunk's stages take at a time (``HandAuditor.audit_many``).
+STAGE_HANDS = 64
+
 
 @dataclass(slots=True)
 class HandOutcome:
@@ -108,7 +111,19 @@ class HandAuditor:
         stage: every hand read, then every hand replayed, then settled, then its rows
         made. Each stage's code and data stay warm across hands (about 10 % of the
         audit). A hand that fails at any stage is its own HH001, as in ``audit_block``;
-        the others go on."""
+        the others go on.
+
+        The stages go ``STAGE_HANDS`` hands at a time: a few dozen hands keep the code
+        warm, and hold few enough objects for the next stage to find them in the core's
+        cache."""
+        if len(blocks) <= STAGE_HANDS:
+            return self._audit_stages(blocks)
+        out: list[HandOutcome] = []
+        for start in range(0, len(blocks), STAGE_HANDS):
+            out += self._audit_stages(blocks[start : start + STAGE_HANDS])
+        return out
+
+    def _audit_stages(self, blocks: Sequence[HandBlock]) -> list[HandOutcome]:
         profile = self.settings.profile
         hands: list[Hand | None] = []
         done: list[HandOutcome | None] = []

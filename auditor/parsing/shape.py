@@ -21,7 +21,9 @@ reserved range (``RESERVED``) to U+FFFD before any line is shaped
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any, Final
 
 # (Its own module: a list subclass, which mypyc cannot compile, and shape.py is compiled.)
 from auditor.parsing.seated import SeatedNames
@@ -131,6 +133,22 @@ def plain_seat(text: str) -> tuple[str, str, str] | None:
 
 
 _STACKS: Final[set[str]] = set()  # stacks ``_AMOUNT`` matched
+
+
+def _fields_in_c() -> Any:
+    """The compiled build's C module of the seat lines' fields (``_fields.c``), or
+    None."""
+    try:
+        return import_module("auditor.parsing._fields")
+    except ImportError:
+        return None
+
+
+FIELDS_IN_C: Final = _fields_in_c()
+# A plain seat line's (seat, name, stack), the seat as a number: in C where compiled
+# (held equal to ``plain_seat`` and ``int``), else None (``plain_seat`` is the way).
+SEAT_FIELDS: Final[Callable[[str], tuple[int, str, str] | None] | None] = (
+    None if FIELDS_IN_C is None else FIELDS_IN_C.plain_seat)
 
 
 def _has_free_text(text: str) -> bool:

@@ -36,6 +36,7 @@ from auditor.parsing.shape import (
     LINE_CACHE_ENTRIES,
     PLAIN_SEAT,
     PLAYER,
+    SEAT_FIELDS,
     card_groups,
     find_name,
     plain_seat,
@@ -750,6 +751,11 @@ class PokerStarsReader:
         """The seat of a ``Seat N: name (stack in chips)`` line, or None at the first line
         that is not one."""
         if self.caching:
+            if SEAT_FIELDS is not None:  # (the compiled build's C)
+                fields = SEAT_FIELDS(text)
+                if fields is not None:
+                    seat_number, seat_player, seat_stack = fields
+                    return ev.Seat(no, seat_number, seat_player, ctx.amounts[seat_stack], False)
             if BY_METHODS:
                 parts = plain_seat(text)
             else:
