@@ -140,7 +140,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "auditor.parsing._fields",
-    "The fields of a hand's commonest lines in C (see the source's first comment).", -1,
+    "A plain seat line's fields in C (see the source's first comment).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
