@@ -87,6 +87,18 @@ def test_rows_are_put_in_the_order_logged(newest_first: bool, quote: bool) -> No
     assert (log._plain_rows(text) is not None) == quote
 
 
+@pytest.mark.parametrize("entry", [
+    'a', '"', '""', '"""', 'say ""hi""', '"Al @ x" calls 2', 'ends with "', '"starts', '♠ "A♠"',
+    'a,b', '',
+])
+def test_plain_rows_undo_doubled_quotes_as_the_csv_module_does(entry: str) -> None:
+    rows = [entry, f"{entry} and {entry}", "plain"]
+    text = csv_log(rows)
+    assert log._plain_rows(text) is not None
+    assert log.play_order(text)[0] == rows
+    assert [r[0] for r in reversed(log._csv_rows(text)[1:])] == rows
+
+
 def test_ties_of_order_keep_the_reverse_of_the_file() -> None:
     text = ("entry,at,order\n"
             '"second",2024-05-01T20:00:00.000Z,5\n'
