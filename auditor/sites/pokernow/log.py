@@ -261,17 +261,24 @@ def table_of(source: str) -> str:
     return stem.removeprefix("poker_now_log_") if stem.startswith("poker_now_log_") else ""
 
 
-# The rows a cut looks at, found in one scan of the entries joined by newlines (each row
-# then starts after a newline, the literal that lets the scan skip from row to row). A
-# tournament's table moves begin with a player: they are looked for only in a log that
-# has one (matching them costs a look along every player's row).
-_TABLE = "|".join(re.escape(t) for t in TABLE_ROWS)
-_SPECIAL: Final = re.compile(
-    rf"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)|(?P<table>{_TABLE}))")
-_SPECIAL_MOVES: Final = re.compile(
-    r"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)"
-    rf'|(?P<table>{_TABLE}|"[^\n]*?{re.escape(TABLE_MOVE)}))'
-)
+def row_kind(entry: str, moves: bool) -> str | None:
+    """Whether a row starts a hand (``"start"``), ends one (``"end"``) or is the table's
+    (``"table"``: a row of ``TABLE_ROWS``, and where the log has them (``moves``) a
+    tournament's table assignments), else None. (By its first characters: a search of
+    the whole log for these rows by one regular expression cost six times as much, in a
+    log of two-byte characters where suits are printed.)"""
+    first = entry[:1]
+    if first == "-":
+        if entry.startswith(START):
+            return "start"
+        if entry.startswith(END):
+            return "end"
+        return None
+    if first == '"':
+        return "table" if moves and TABLE_MOVE in entry else None
+    return "table" if entry.startswith(TABLE_ROWS) else None
+
+
 _SHOWN: Final = re.compile(r'"[^\n]*? @ ([\w-]+)" shows a ([^\n]*)\.$')
 _SHOWS: Final = " shows a "
 
@@ -304,17 +311,13 @@ def _scan(entries: list[str], numbers: Sequence[int]) -> tuple[list[_Hand], list
     if joined.count("\n") != n:  # a quoted cell with a line break in it: one row still
         entries[:] = [e.replace("\n", " ") for e in entries]
         joined = "\n" + "\n".join(entries)
-    count = joined.count
     hands: list[_Hand] = []
     hand: _Hand | None = None  # the hand being played (None before the first one)
-    special = _SPECIAL_MOVES if TABLE_MOVE in joined else _SPECIAL
-    k = -1  # the row of the last match: a match's row is the newlines before it
-    at = 0
-    for m in special.finditer(joined):
-        start = m.start()
-        k += count("\n", at, start) + 1
-        at = start + 1
-        kind = m.lastgroup
+    moves = TABLE_MOVE in joined
+    for k, e in enumerate(entries):
+        kind = row_kind(e, moves)
+        if kind is None:
+            continue
         if kind == "start":
             if hand is not None and hand.last < 0:
                 hand.last = k - 1  # the log lost its ending row

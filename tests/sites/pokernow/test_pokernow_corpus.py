@@ -213,3 +213,16 @@ def test_every_session_reconciles(logs: dict[str, list[Hand | Unreadable]]) -> N
                 name, player, r)
             rows += 1
     assert rows == 106
+
+
+def test_every_row_is_told_apart_as_the_search_did() -> None:
+    from test_pokernow_log import assert_kinds_as_the_search
+
+    if not ROOT.is_dir():
+        pytest.skip("the shared corpus (../shared/corpus) is not here")
+    rows = 0
+    for path in sorted(p for p in ROOT.rglob("*.csv") if p.name not in NOT_DATA):
+        entries = log.play_order(path.read_text(encoding="utf-8"))[0]
+        assert_kinds_as_the_search(entries)
+        rows += len(entries)
+    assert rows > 10_000

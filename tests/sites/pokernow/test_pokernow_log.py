@@ -5,6 +5,7 @@ exporter, decimals, tournament, blinds), and every damaged log read without rais
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from pokernow_events import brief
@@ -97,6 +98,39 @@ def test_plain_rows_undo_doubled_quotes_as_the_csv_module_does(entry: str) -> No
     assert log._plain_rows(text) is not None
     assert log.play_order(text)[0] == rows
     assert [r[0] for r in reversed(log._csv_rows(text)[1:])] == rows
+
+
+# The rows a cut looks at, as one search of the entries joined by newlines found them
+# before ``log.row_kind``: its reference.
+_TABLE = "|".join(re.escape(t) for t in log.TABLE_ROWS)
+SPECIAL = re.compile(
+    rf"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)|(?P<table>{_TABLE}))")
+SPECIAL_MOVES = re.compile(
+    r"\n(?:(?P<start>-- starting hand #)|(?P<end>-- ending hand #)"
+    rf'|(?P<table>{_TABLE}|"[^\n]*?{re.escape(log.TABLE_MOVE)}))')
+
+
+def kinds_by_search(entries: list[str], moves: bool) -> list[str | None]:
+    joined = "\n" + "\n".join(entries)
+    found: list[str | None] = [None] * len(entries)
+    for m in (SPECIAL_MOVES if moves else SPECIAL).finditer(joined):
+        found[joined.count("\n", 0, m.start() + 1) - 1] = m.lastgroup
+    return found
+
+
+def assert_kinds_as_the_search(entries: list[str]) -> None:
+    for moves in (False, True):
+        assert [log.row_kind(e, moves) for e in entries] == kinds_by_search(entries, moves)
+
+
+def test_rows_are_told_apart_as_the_search_did() -> None:
+    entries = [*hand_rows(1), *hand_rows(2, mine="A♠, K♥"), "", "-", "--", "-- starting hand",
+               "-- starting hand #", "-- ending hand #", "- - starting hand #3",
+               ' -- starting hand #1', '"-- starting hand #1"', *(t for t in log.TABLE_ROWS),
+               *(t[:-1] for t in log.TABLE_ROWS), *(" " + t for t in log.TABLE_ROWS),
+               f'"Al @ x"{log.TABLE_MOVE}2', f'"Al @ x" says{log.TABLE_MOVE}',
+               f'{log.TABLE_MOVE}2', f'x"{log.TABLE_MOVE}', '"', 'The player "A" joined']
+    assert_kinds_as_the_search(entries)
 
 
 def test_ties_of_order_keep_the_reverse_of_the_file() -> None:
