@@ -200,7 +200,7 @@ def _plain_rows(text: str) -> tuple[list[str], str, int, list[str]] | None:
     # Each entry's doubled quotes undone where it has any. (Not by one replace over the
     # entries joined, then split again: PokerNow's suits make the log a text of two-byte
     # characters, where each string cut out of it is scanned for its widest character,
-    # and the second split made every entry twice: 5 % of a PokerNow hand's instructions.)
+    # and the second split made every entry twice: 2 % of a PokerNow hand's instructions.)
     entries = [line[1:-width] for line in lines]
     for i, cell in enumerate(entries):
         if '""' in cell:
@@ -264,9 +264,9 @@ def table_of(source: str) -> str:
 def row_kind(entry: str, moves: bool) -> str | None:
     """Whether a row starts a hand (``"start"``), ends one (``"end"``) or is the table's
     (``"table"``: a row of ``TABLE_ROWS``, and where the log has them (``moves``) a
-    tournament's table assignments), else None. (By its first characters: a search of
-    the whole log for these rows by one regular expression cost six times as much, in a
-    log of two-byte characters where suits are printed.)"""
+    tournament's table assignments), else None. (By its first characters: one regular
+    expression's search of the whole log joined, a text of two-byte characters where
+    suits are printed, cost 2 % more of a PokerNow hand's instructions.)"""
     first = entry[:1]
     if first == "-":
         if entry.startswith(START):
