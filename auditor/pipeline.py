@@ -116,8 +116,6 @@ class HandAuditor:
         The stages go ``STAGE_HANDS`` hands at a time: a few dozen hands keep the code
         warm, and hold few enough objects for the next stage to find them in the core's
         cache."""
-        if len(blocks) <= STAGE_HANDS:
-            return self._audit_stages(blocks)
         out: list[HandOutcome] = []
         for start in range(0, len(blocks), STAGE_HANDS):
             out += self._audit_stages(blocks[start : start + STAGE_HANDS])

@@ -144,11 +144,11 @@ def _fields_in_c() -> Any:
         return None
 
 
-FIELDS_IN_C: Final = _fields_in_c()
+_FIELDS_IN_C: Final = _fields_in_c()
 # A plain seat line's (seat, name, stack), the seat as a number: in C where compiled
 # (held equal to ``plain_seat`` and ``int``), else None (``plain_seat`` is the way).
 SEAT_FIELDS: Final[Callable[[str], tuple[int, str, str] | None] | None] = (
-    None if FIELDS_IN_C is None else FIELDS_IN_C.plain_seat)
+    None if _FIELDS_IN_C is None else _FIELDS_IN_C.plain_seat)
 
 
 def _has_free_text(text: str) -> bool:
