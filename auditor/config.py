@@ -274,6 +274,10 @@ class SettingsFinder:
         self._fixed: Path | None = config_file
         self._by_file: dict[Path | None, Settings] = {}
         self._by_folder: dict[Path, Path | None] = {}
+        # The settings of each input folder as named: the files of a folder share them,
+        # and resolving the folder's path (a system call a component) cost about 1 % of
+        # a run of 100-hand files (bench/LEVERS.md §47).
+        self._by_input_folder: dict[Path, Settings] = {}
         try:  # the command line's own mistakes are blamed on it, not on a file
             build_settings(overrides=self.overrides)
         except ConfigError as exc:
@@ -289,8 +293,11 @@ class SettingsFinder:
         if self._fixed is not None:
             return self._by_file[self._fixed]
         folder = Path.cwd() if path is None else path if path.is_dir() else path.parent
-        folder = folder.resolve()
-        return self._build(self._nearest(folder))
+        found = self._by_input_folder.get(folder)
+        if found is None:
+            found = self._build(self._nearest(folder.resolve()))
+            self._by_input_folder[folder] = found
+        return found
 
     def used(self) -> dict[Path | None, Settings]:
         """Each configuration file used so far (None: no file) and its settings."""

@@ -298,6 +298,31 @@ def test_the_nearest_configuration_applies_to_each_file_whatever_the_order(
             or f"none (defaults) (1 file), {quiet / 'auditor.toml'} (1 file)" in out
 
 
+def test_a_folder_of_inputs_is_looked_up_once_and_each_keeps_its_nearest_configuration(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from auditor.config import SettingsFinder
+
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "auditor.toml").write_text('severity = { HH001 = "info" }\n')
+    resolved: list[Path] = []
+    real = Path.resolve
+
+    def counted(self: Path, strict: bool = False) -> Path:
+        resolved.append(self)
+        return real(self, strict)
+
+    monkeypatch.setattr(Path, "resolve", counted)
+    finder = SettingsFinder()
+    outer = [finder.for_path(tmp_path / f"{i}.txt") for i in range(50)]
+    nested = [finder.for_path(inner / f"{i}.txt") for i in range(50)]
+    assert resolved == [tmp_path, inner]  # once a folder, however many files
+    assert all(s is outer[0] for s in outer) and all(s is nested[0] for s in nested)
+    assert nested[0].severity_of("HH001", "error") == "info"
+    assert outer[0].severity_of("HH001", "error") == "error"
+    assert finder.for_path(inner) is nested[0]  # the folder itself, as an input
+
+
 def test_config_file_isolated_and_inline(tmp_path: Path) -> None:
     shutil.copy(DAMAGED, tmp_path / "hands.txt")
     (tmp_path / "auditor.toml").write_text('ignore = ["HH001"]\n')

@@ -113,7 +113,10 @@ class SortedTable:
     def add(self, table: pa.Table) -> None:
         """Take some rows; spill a sorted run when over budget."""
         self._held.append(table)
-        self._held_bytes += table.nbytes
+        # The buffers' whole sizes (a slice counts its buffer whole: the budget errs on
+        # the safe side), not ``nbytes``, which sorts and merges every array's byte
+        # ranges: a thousand instructions a PokerStars hand (bench/LEVERS.md §47).
+        self._held_bytes += table.get_total_buffer_size()
         if self._held_bytes > self._memory_budget:
             self._spill()
 

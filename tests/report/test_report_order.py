@@ -92,3 +92,20 @@ def test_sorted_in_python_or_by_arrow_alike(tmp_path, monkeypatch):
     assert arrow == python
     assert (tmp_path / "arrow-pq" / "findings.parquet").read_bytes() \
         == (tmp_path / "python-pq" / "findings.parquet").read_bytes()
+
+
+def test_the_memory_budget_counts_the_bytes_held(tmp_path, monkeypatch):
+    """Rows are spilled once the tables held outgrow the budget, and not before."""
+    rows = varied_findings()
+    with open_report(tmp_path / "r", "csv", chunk_rows=64) as report:
+        report.add(findings=rows[:64])
+        held = report._sorted_findings._held_bytes
+    assert held > 64 * 20  # a few dozen bytes a row at least: the budget sees the rows
+    spills: list[int] = []
+    monkeypatch.setattr(sorted_table.SortedTable, "_spill", lambda self: spills.append(1))
+    for budget, spilled in ((held * 3, []), (held * 3 // 2, [1])):
+        spills.clear()
+        with open_report(tmp_path / str(budget), "csv", chunk_rows=64,
+                         findings_memory=budget) as report:
+            report.add(findings=rows[:128])  # two chunks of 64: about twice ``held``
+            assert spills == spilled
