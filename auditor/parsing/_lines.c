@@ -11,6 +11,8 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
 /* ``args[1]`` and ``args[2]`` as a slice's bounds of ``text`` (``args[0]``): clamped to
    it, never negative (the cutters' positions). 0, or -1 with an exception set. */
@@ -90,19 +92,52 @@ stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
 
 static PyObject *end_name;  /* "end", a match's method */
 
-/* Whether the text (``kind``, ``data``) holds one of ``prefixes`` (a tuple of str) at
-   ``at`` (before ``end``). */
-static int
-starts_with_one(int kind, const void *data, Py_ssize_t at, Py_ssize_t end, PyObject *prefixes)
+/* The prefixes of ``header_matches``, ready to compare: each one's width, characters and
+   length, and for each ASCII character the prefixes that start with it (a bit each). */
+#define MAX_PREFIXES 64
+
+typedef struct {
+    int kind[MAX_PREFIXES];
+    const void *data[MAX_PREFIXES];
+    Py_ssize_t size[MAX_PREFIXES];
+    uint64_t by_first[128];  /* prefixes starting with that character */
+    uint64_t others;         /* prefixes that start with no ASCII character (or empty) */
+} Prefixes;
+
+/* ``prefixes`` (a tuple of at most MAX_PREFIXES str) laid out in ``out``. */
+static void
+lay_out_prefixes(PyObject *prefixes, Prefixes *out)
 {
+    memset(out->by_first, 0, sizeof(out->by_first));
+    out->others = 0;
     Py_ssize_t n = PyTuple_GET_SIZE(prefixes);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *prefix = PyTuple_GET_ITEM(prefixes, i);
-        Py_ssize_t size = PyUnicode_GET_LENGTH(prefix);
+        out->kind[i] = PyUnicode_KIND(prefix);
+        out->data[i] = PyUnicode_DATA(prefix);
+        out->size[i] = PyUnicode_GET_LENGTH(prefix);
+        Py_UCS4 first = out->size[i] ? PyUnicode_READ(out->kind[i], out->data[i], 0) : 0;
+        if (out->size[i] && first < 128)
+            out->by_first[first] |= (uint64_t)1 << i;
+        else
+            out->others |= (uint64_t)1 << i;
+    }
+}
+
+/* Whether the text (``kind``, ``data``) holds at ``at`` (before ``end``) one of the
+   prefixes whose bits ``candidates`` has. */
+static int
+starts_with_one(int kind, const void *data, Py_ssize_t at, Py_ssize_t end,
+                const Prefixes *prefixes, uint64_t candidates)
+{
+    for (int i = 0; candidates; i++, candidates >>= 1) {
+        if (!(candidates & 1))
+            continue;
+        Py_ssize_t size = prefixes->size[i];
         if (size > end - at)
             continue;
-        int pkind = PyUnicode_KIND(prefix);
-        const void *pdata = PyUnicode_DATA(prefix);
+        int pkind = prefixes->kind[i];
+        const void *pdata = prefixes->data[i];
         Py_ssize_t j = 0;
         while (j < size && PyUnicode_READ(kind, data, at + j) == PyUnicode_READ(pkind, pdata, j))
             j++;
@@ -130,6 +165,10 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     }
     PyObject *text = args[0], *prefixes = args[3], *match = args[4];
     Py_ssize_t n_prefixes = PyTuple_GET_SIZE(prefixes);
+    if (n_prefixes > MAX_PREFIXES) {
+        PyErr_SetString(PyExc_ValueError, "prefixes: at most 64");
+        return NULL;
+    }
     for (Py_ssize_t i = 0; i < n_prefixes; i++) {
         if (!PyUnicode_Check(PyTuple_GET_ITEM(prefixes, i))) {
             PyErr_SetString(PyExc_TypeError, "prefixes: a tuple of str");
@@ -141,22 +180,10 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
         return NULL;
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
-    /* The prefixes' first characters, for most lines' one look (ASCII; a prefix that
-       starts otherwise is compared at every line). */
-    unsigned char firsts[128] = {0};
-    int others = 0;
-    for (Py_ssize_t i = 0; i < n_prefixes; i++) {
-        PyObject *prefix = PyTuple_GET_ITEM(prefixes, i);
-        if (PyUnicode_GET_LENGTH(prefix) == 0)
-            others = 1;
-        else {
-            Py_UCS4 first = PyUnicode_READ_CHAR(prefix, 0);
-            if (first < 128)
-                firsts[first] = 1;
-            else
-                others = 1;
-        }
-    }
+    /* Most lines are done with at one look at their first character: only the prefixes
+       that start with it are compared (those that start with no ASCII one, always). */
+    Prefixes laid;
+    lay_out_prefixes(prefixes, &laid);
     PyObject *end_object = PyLong_FromSsize_t(end);
     PyObject *found = end_object == NULL ? NULL : PyList_New(0);
     if (found == NULL) {
@@ -165,17 +192,23 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     }
     Py_ssize_t pos = start;
     while (pos < end) {
-        Py_ssize_t newline = PyUnicode_FindChar(text, '\n', pos, end, 1);
-        if (newline == -2)
-            goto error;
+        Py_ssize_t newline;
+        if (kind == PyUnicode_1BYTE_KIND) {  /* (memchr itself, without the call's checks) */
+            const char *at = memchr((const char *)data + pos, '\n', (size_t)(end - pos));
+            newline = at == NULL ? -1 : at - (const char *)data;
+        }
+        else {
+            newline = PyUnicode_FindChar(text, '\n', pos, end, 1);
+            if (newline == -2)
+                goto error;
+        }
         if (newline < 0 || newline + 1 >= end)
             break;  /* (a header needs text after its newline) */
         pos = newline + 1;
         Py_UCS4 c = PyUnicode_READ(kind, data, newline + 1);
         if (!(c != '\n' && Py_UNICODE_ISSPACE(c))) {  /* (white space: always tried) */
-            if (!(c < 128 && firsts[c]) && !others)
-                continue;
-            if (!starts_with_one(kind, data, newline + 1, end, prefixes))
+            uint64_t candidates = (c < 128 ? laid.by_first[c] : 0) | laid.others;
+            if (!candidates || !starts_with_one(kind, data, newline + 1, end, &laid, candidates))
                 continue;
         }
         PyObject *at = PyLong_FromSsize_t(newline);

@@ -45,6 +45,9 @@ LONG = "\ue005"  # ends a line cut short (decoding keeps it out of input text)
 _KEPT = 2000  # characters kept of a line cut short
 
 
+_PREFIX_SIZE = 10  # characters of the headers' prefixes the search compares first
+
+
 class _Headers:
     """The header patterns of every text site, compiled once: group i + 1 of each
     pattern matches site i's headers."""
@@ -57,12 +60,14 @@ class _Headers:
         header = rf"(?:[^\S\n]{{2,}}|[^\S\n ]| (?=[PRWF]))?(?:{any_site}){ends}"
         self.line = re.compile(header)
         # The same after the newline that ends the line before, to search whole texts.
-        # A look at the first four characters (every header starts with one of a few
-        # such prefixes, or with white space other than a newline) lets most lines fail
-        # in one step: a blank line, a "*** FLOP ***" or a name that starts like a site.
+        # A look at the first characters (every header starts with one of a few such
+        # prefixes, or with white space other than a newline) lets most lines fail in
+        # one step: a blank line, a "*** FLOP ***" or a name that starts like a site.
+        # Ten of them, so that a player called "PokerMill100" is not taken for a
+        # "PokerMaster Hand #" until the whole pattern says no (bench/LEVERS.md §47).
         prefixes: set[str] | None = set()
         for _, pattern in headers:
-            found = starts(pattern, 4)
+            found = starts(pattern, _PREFIX_SIZE)
             prefixes = None if found is None or prefixes is None or "" in found \
                 else prefixes | found
         look = rf"(?=[^\S\n]|{_one_of(prefixes)})" if prefixes else ""

@@ -9,6 +9,7 @@ import re
 import pytest
 from test_blocks import HEADERS
 
+from auditor.parsing import blocks
 from auditor.parsing.blocks import _Headers, _headers
 from auditor.parsing.starts import starts
 from auditor.sites import text_headers
@@ -61,22 +62,25 @@ def test_every_match_starts_with_one_of_them(pattern: str, size: int, pieces: li
     assert matched > 50  # the texts did reach the pattern
 
 
-def test_the_site_headers_give_a_four_character_look_ahead() -> None:
-    """Every registered header pattern is read to four characters, so the cutter's search
-    skips most lines at their first four; every made-up header of the cutter's tests
-    starts with one of the prefixes, and the lines that most often started like a
-    header (a blank line, PokerStars's streets) no longer get past."""
+def test_the_site_headers_give_a_look_ahead_of_their_first_characters() -> None:
+    """Every registered header pattern is read to its first ``_PREFIX_SIZE``
+    characters (fewer where a character class follows), so the cutter's search skips
+    most lines at their start; every made-up header of the cutter's tests starts with
+    one of the prefixes, and the lines that most often started like a header (a blank
+    line, PokerStars's streets, a player named like a site) no longer get past."""
     prefixes = set()
     for _, pattern in text_headers():
-        found = starts(pattern, 4)
-        assert found and all(len(s) == 4 for s in found), pattern
+        found = starts(pattern, blocks._PREFIX_SIZE)
+        assert found and all(0 < len(s) <= blocks._PREFIX_SIZE for s in found), pattern
         prefixes |= found
+    assert max(map(len, prefixes)) == blocks._PREFIX_SIZE
     for line, _ in HEADERS:
-        assert line.lstrip()[:4] in prefixes or not line.lstrip()[:4].strip()
+        assert line.lstrip().startswith(tuple(prefixes)) or not line.lstrip()[:4].strip()
     search = _headers().after_newline
     assert search.pattern.startswith(r"\n(?=[^\S\n]|")
     look = re.compile(search.pattern[: search.pattern.index(")") + 1])
-    for line in ("", "*** FLOP *** [Qc 2s 4c]", "Player Bob folds", "Seat 1: Bob (20)."):
+    for line in ("", "*** FLOP *** [Qc 2s 4c]", "Player Bob folds", "Seat 1: Bob (20).",
+                 "PokerMill100: folds", "Hand was run twice", "Game over"):
         assert look.match(f"\n{line}\n") is None, line
     for line, _ in HEADERS:
         assert look.match(f"\n{line}") is not None, line
@@ -91,5 +95,5 @@ def test_a_header_it_cannot_read_turns_the_look_ahead_off() -> None:
     assert [m.lastindex for m in headers.after_newline.finditer(text)] == [1, 2]
     # One header known only to one character: a one-character look-ahead.
     headers = _Headers([("a", "Alpha #"), ("c", r"C\d #")])
-    assert headers.after_newline.pattern.startswith(r"\n(?=[^\S\n]|Alph|C)")
+    assert headers.after_newline.pattern.startswith(r"\n(?=[^\S\n]|Alpha\ \#|C)")
     assert [m.lastindex for m in headers.after_newline.finditer("\nC5 #\nAlpha #")] == [2, 1]
