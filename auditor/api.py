@@ -505,9 +505,7 @@ class Stitcher:
         result = self.repeats[config](result)
         tables = _with_continuity(result, self.checks[config])
         self.report.add_tables(tables)
-        for (source, stacks), key in zip(result.stacks, tables.hand_keys(), strict=True):
-            if key[-1] != "cancelled":  # (a cancelled hand moves no chips)
-                self.sessions.feed(source, stacks, config)
+        self.sessions.feed_chunk(result.stacks, tables.hand_keys(), config)
         self.on_hands(len(result.stacks))
         if self.on_chunk is not None:
             self.on_chunk(ChunkDone(tables, blocks, self.configs[config]))

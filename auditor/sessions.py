@@ -77,6 +77,10 @@ class SessionTracker:
     def __init__(self) -> None:
         self._log: _Log | None = None
 
+    def reading(self, source: str) -> bool:
+        """Whether the hands fed last were of ``source``."""
+        return self._log is not None and self._log.source == source
+
     def feed(self, source: str, stacks: HandStacks | None) -> list[SessionRow]:
         """One hand of ``source`` (``stacks`` None: the hand was not audited)."""
         done: list[SessionRow] = []

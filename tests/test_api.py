@@ -133,3 +133,28 @@ def test_every_table_records_how_it_was_made(tmp_path: Path) -> None:
     for name in ("hands", "findings", "payouts"):
         meta = pq.read_schema(out / f"{name}.parquet").metadata
         assert json.loads(meta[b"auditor"]) == made
+
+
+def test_the_sessions_are_fed_a_chunk_at_a_time_as_hand_by_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk's hands of sites that log no stack changes are passed over without a call
+    (``SessionAudit.feed_chunk``): the sessions table and the findings are those of
+    feeding every hand, with PokerStars files and PokerNow logs in chunks that straddle
+    them."""
+    from auditor.ledgers import SessionAudit
+
+    samples = [ROOT / "sample_histories" / site for site in ("pokernow", "pokerstars")]
+    monkeypatch.setattr(pieces, "CHUNK_HANDS", 9)
+    api.audit_paths(samples, tmp_path / "chunks", jobs=1)
+
+    def hand_by_hand(self: SessionAudit, hands: list, keys: list, config: int) -> None:
+        for (source, stacks), key in zip(hands, keys, strict=True):
+            if key[-1] != "cancelled":
+                self.feed(source, stacks, config)
+
+    monkeypatch.setattr(SessionAudit, "feed_chunk", hand_by_hand)
+    api.audit_paths(samples, tmp_path / "hands", jobs=1)
+    chunks, hands = read_report(tmp_path / "chunks"), read_report(tmp_path / "hands")
+    assert len(chunks["sessions"]) > 5
+    for name in ("sessions", "findings", "hands"):
+        assert chunks[name].equals(hands[name]), name

@@ -37,6 +37,21 @@ bounds(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *end)
     return 0;
 }
 
+/* The first newline of ``text`` in [start, end), -1 if none, -2 with an exception set:
+   memchr itself in a text of one-byte characters (``PyUnicode_FindChar`` checks its
+   arguments and dispatches on the width at every call, once a line). */
+static Py_ssize_t
+find_newline(PyObject *text, int kind, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        if (start >= end)
+            return -1;
+        const char *at = memchr((const char *)data + start, '\n', (size_t)(end - start));
+        return at == NULL ? -1 : at - (const char *)data;
+    }
+    return PyUnicode_FindChar(text, '\n', start, end, 1);
+}
+
 static PyObject *
 stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -64,7 +79,7 @@ stripped_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     Py_ssize_t line = start;
     for (;;) {
         /* the line's end: the next newline (a C-level search), else the body's end */
-        Py_ssize_t newline = PyUnicode_FindChar(text, '\n', line, stop, 1);
+        Py_ssize_t newline = find_newline(text, kind, data, line, stop);
         if (newline == -2) {
             Py_DECREF(lines);
             return NULL;
@@ -192,16 +207,9 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     }
     Py_ssize_t pos = start;
     while (pos < end) {
-        Py_ssize_t newline;
-        if (kind == PyUnicode_1BYTE_KIND) {  /* (memchr itself, without the call's checks) */
-            const char *at = memchr((const char *)data + pos, '\n', (size_t)(end - pos));
-            newline = at == NULL ? -1 : at - (const char *)data;
-        }
-        else {
-            newline = PyUnicode_FindChar(text, '\n', pos, end, 1);
-            if (newline == -2)
-                goto error;
-        }
+        Py_ssize_t newline = find_newline(text, kind, data, pos, end);
+        if (newline == -2)
+            goto error;
         if (newline < 0 || newline + 1 >= end)
             break;  /* (a header needs text after its newline) */
         pos = newline + 1;
