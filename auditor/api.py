@@ -121,13 +121,12 @@ def _with_continuity(result: ChunkResult, check: ContinuityChecker) -> ReportTab
     decimals: list[int] = []
     currencies: list[str] = []
     more = [0] * len(result.stacks)
-    for i, (source, stacks) in enumerate(result.stacks):
-        found = check.findings(source, stacks)
-        if found:
-            extra += found
-            decimals += [stacks.decimals] * len(found)  # type: ignore[union-attr]
-            currencies += [stacks.currency] * len(found)  # type: ignore[union-attr]
-            more[i] = len(found)
+    for i, found in check.findings_of(result.stacks):
+        stacks = result.stacks[i][1]
+        extra += found
+        decimals += [stacks.decimals] * len(found)  # type: ignore[union-attr]
+        currencies += [stacks.currency] * len(found)  # type: ignore[union-attr]
+        more[i] = len(found)
     tables = result.tables
     if not extra:
         return tables

@@ -38,10 +38,17 @@ class DigestSet:
         """Remember ``digest``; whether it was there already."""
         if digest == _EMPTY:
             raise ValueError("-1 is not a Python hash")
-        i = self._slot(digest)
-        if self._slots[i] == digest:
-            return True
-        self._slots[i] = digest
+        # (``_slot``, written out: once a hand of the run, in the one process.)
+        slots, mask = self._slots, self._mask
+        i = digest & mask
+        while True:
+            held = slots[i]
+            if held == digest:
+                return True
+            if held == _EMPTY:
+                break
+            i = (i + 1) & mask
+        slots[i] = digest
         self._count += 1
         if self._count * 2 > len(self._slots):
             self._grow()

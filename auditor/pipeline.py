@@ -160,7 +160,11 @@ class HandAuditor:
         out: list[HandOutcome] = []
         for block, outcome in zip(blocks, done, strict=True):
             assert outcome is not None
-            out += self._split_if_glued(block, outcome)
+            status = outcome.hand[-1]
+            if status == "audited" or status == "cancelled":  # (``_split_if_glued``'s own test)
+                out.append(outcome)
+            else:
+                out += self._split_if_glued(block, outcome)
         return out
 
     def _read(self, block: HandBlock) -> Hand | HandOutcome:
@@ -288,17 +292,28 @@ class ContinuityChecker:
 
     def findings(self, source: str, stacks: HandStacks | None) -> list[FindingRow]:
         """The SE001 rows of one hand; a hand that was not audited breaks its file's chains."""
-        if stacks is None:
-            self.tracker.forget(source)
-            return []
-        try:
-            found = self.tracker.feed(stacks)
-        except Exception:  # a bug in the check: this hand's chains are not followed
-            self.tracker.forget(source)
-            return []
-        if not found:  # nearly always: no list to build
-            return []
-        return [self.auditor.finding_row(f, source, stacks.hand_id) for f in found]
+        found = self.findings_of([(source, stacks)])
+        return found[0][1] if found else []
+
+    def findings_of(self, hands: Sequence[tuple[str, HandStacks | None]]
+                    ) -> list[tuple[int, list[FindingRow]]]:
+        """``findings`` of consecutive hands (file, stacks), in one loop: the index and
+        rows of each hand that has some."""
+        tracker = self.tracker
+        out: list[tuple[int, list[FindingRow]]] = []
+        for i, (source, stacks) in enumerate(hands):
+            if stacks is None:
+                tracker.forget(source)
+                continue
+            try:
+                found = tracker.feed(stacks)
+            except Exception:  # a bug in the check: this hand's chains are not followed
+                tracker.forget(source)
+                continue
+            if found:  # (seldom)
+                out.append((i, [self.auditor.finding_row(f, source, stacks.hand_id)
+                                for f in found]))
+        return out
 
     def __call__(self, outcome: HandOutcome) -> HandOutcome:
         """``outcome`` with its SE001 findings added."""
@@ -477,9 +492,10 @@ class DuplicateFilter:
     def __call__(self, result: ChunkResult) -> ChunkResult:
         """``result`` with its repeated hands marked and their rows dropped."""
         keys = result.tables.hand_keys()
-        is_repeat = self.is_repeat
+        seen = self.seen.add
+        # (``is_repeat`` of each hand, written out: a call less a hand.)
         repeats = [i for i, (_, _, site, hand_id, started, _) in enumerate(keys)
-                   if is_repeat(site, hand_id, started)]
+                   if hand_id and site and seen(hash((site, hand_id, started)))]
         if not repeats:
             return result
         return _without_repeats(self, result, repeats, keys)
