@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeAlias
 
 from lark.exceptions import UnexpectedInput
 
@@ -324,9 +324,9 @@ class BracketReader:
             if not text:
                 k += 1
                 continue
-            seat = _SEAT.match(text)
+            seat = seat_fields(text)
             if seat is not None:
-                number, name, stack = seat.groups()  # (one call: see pokernow's fast_row)
+                number, name, stack = seat
                 if not seats and not head.symbol and head.tournament is None:
                     table.symbol = next((c for c in "$€£" if c in stack), "")
                 seats.append(ev.Seat(_file_line(base, numbers, k), int(number), name,
@@ -500,6 +500,25 @@ def _seat_number(seat: ev.Seat) -> int:
 _SEAT: Final = re.compile(r"[Ss]eat ?(\d+): (.+?) \(\s*([^()]*\d[^()]*?)\s*\)(?:\s+-\s.*)?$")
 
 
+def seat_fields(text: str) -> tuple[str, str, str] | None:
+    """``_SEAT.match(text).groups()`` (seat, name, stack), or None. The common line,
+    "Seat N: name ( stack )" with no other bracket, by string methods: the pattern's lazy
+    name tried each place of the line (about 2,400 instructions a seat)."""
+    if text.startswith("Seat ") and text.endswith(")"):
+        colon = text.find(": ", 5)
+        number = text[5:colon]
+        if colon > 5 and number.isdecimal():
+            after = colon + 2
+            bracket = text.find(" (", after)
+            if bracket > after and text.count("(", after) == 1 and text.count(")", after) == 1:
+                stack = text[bracket + 2 : -1].strip()
+                for c in stack:
+                    if c.isdecimal():
+                        return number, text[after:bracket], stack
+    m = _SEAT.match(text)
+    return None if m is None else (m.group(1), m.group(2), m.group(3))
+
+
 def _file_line(base: int, numbers: list[int] | None, i: int) -> int:
     """The file line of a block's line ``i`` (a function, not a closure: compiled, a
     closure is called through Python's protocol, thirty times a hand)."""
@@ -540,11 +559,34 @@ _START: Final = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a
 def start_key(game_line: str) -> tuple[int, ...] | None:
     """When a Party hand started, from its game line, as a sortable tuple (the site's
     local time; hands of one file share their clock), or None."""
-    m = _START.search(game_line)
+    m = _START.search(game_line, _first_month(game_line))
     if m is None:
         return None
     month, day, hh, mm, ss, year = m.groups()
     return (int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss))
+
+
+def _first_month(line: str) -> int:
+    """Where the first month's name in ``line`` starts (its length where there is none):
+    no match of ``_START`` starts before it. (The search from the line's start tried the
+    pattern at every capital of the game words: about 11,000 instructions a hand.)"""
+    first = len(line)
+    for month in _MONTHS:
+        at = line.find(month, 0, first)
+        if at >= 0:
+            first = at
+    return first
+
+
+def _first_dash(line: str) -> int:
+    """Where the white space before the first dash of ``line`` starts (its length where
+    it has no dash): no match of ``_WHEN`` starts before it."""
+    dash = line.find("-")
+    if dash < 0:
+        return len(line)
+    while dash > 0 and line[dash - 1].isspace():
+        dash -= 1
+    return dash
 
 
 def party_game(words: str, modern: bool) -> tuple[Game, Limit, bool, int, str | None]:
@@ -569,6 +611,24 @@ def party_game(words: str, modern: bool) -> tuple[Game, Limit, bool, int, str | 
     return "other", limit, hi_lo, 0, f"{words.strip()} is not a game the auditor replays"
 
 
+SetUp: TypeAlias = tuple[str, str, int | None]
+"""What a line before the seats sets: ("table", name, button or None), ("button", "",
+seat), ("players", "", most seats or None), or ("", "", None) for none of those."""
+
+
+def _set_up_of(line: str) -> SetUp:
+    if line.startswith("Table "):
+        m = _TABLE.match(line)
+        if m is None:
+            return ("table", line[6:].strip(), None)
+        return ("table", m.group(1), int(m.group(3)) if m.group(3) else None)
+    if (b := _BUTTON.match(line)) is not None:
+        return ("button", "", int(b.group(1)))
+    if (p := _PLAYERS.match(line)) is not None:
+        return ("players", "", int(p.group(1)) if p.group(1) else None)
+    return ("", "", None)
+
+
 class PartyPokerReader(BracketReader):
     """Reads PartyPoker hand blocks of both generations (told apart by the game line:
     2018+ writes ``… Game Table (PL) - Mon Feb 09 …``)."""
@@ -583,13 +643,14 @@ class PartyPokerReader(BracketReader):
         # none) and the date: ``head`` and ``started`` each ask once a hand, and the
         # search (from every place of the line) is the dearest of the line's reading.
         self._when: tuple[str, int, str] = ("", -1, "")
+        self.set_ups: dict[str, SetUp] = {}  # a line before the seats -> what it sets
 
     def _date(self, line: str) -> tuple[int, str]:
         """Where the game line's date (with the dash before it) starts, -1 where it has
         none, and the date as printed."""
         seen, at, date = self._when
         if line != seen:
-            m = _WHEN.search(line)
+            m = _WHEN.search(line, _first_dash(line))
             at, date = (m.start(), m.group(1).strip()) if m else (-1, "")
             self._when = (line, at, date)
         return at, date
@@ -646,22 +707,26 @@ class PartyPokerReader(BracketReader):
                     decimals=decimals, tournament=tournament, reason=reason, modern=modern)
 
     def set_up(self, line: str, table: Table) -> bool:
-        if line.startswith("Table "):
-            m = _TABLE.match(line)
-            if m is None:
-                table.name = line[6:].strip()
-                return True
-            table.name = m.group(1)
-            if m.group(3):
-                table.button = int(m.group(3))
-            return True
-        if (b := _BUTTON.match(line)) is not None:
-            table.button = int(b.group(1))
-            return True
-        if (p := _PLAYERS.match(line)) is not None:
-            table.max_seats = int(p.group(1)) if p.group(1) else None
-            return True
-        return False
+        # The table, button and players lines repeat hand after hand: each is read once.
+        found = self.set_ups.get(line) if self.caching else None
+        if found is None:
+            found = _set_up_of(line)
+            if self.caching:
+                if len(self.set_ups) >= 10_000:
+                    self.set_ups.clear()
+                self.set_ups[line] = found
+        kind, name, number = found
+        if kind == "table":
+            table.name = name
+            if number is not None:
+                table.button = number
+        elif kind == "button":
+            table.button = number
+        elif kind == "players":
+            table.max_seats = number
+        else:
+            return False
+        return True
 
     def dialect(self, head: Head) -> Dialect:
         from auditor.sites.partypoker import DIALECT, DIALECT_2018

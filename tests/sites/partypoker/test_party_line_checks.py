@@ -1,6 +1,8 @@
 """The PartyPoker reader's quick looks before its regular expressions, held to them:
-where glued lines part (``_glue_end``, by string methods where compiled), and the
-first characters and words that let a line skip ``_FREE`` and ``_LOW_LINE``."""
+where glued lines part (``_glue_end``, by string methods where compiled), the first
+characters and words that let a line skip ``_FREE`` and ``_LOW_LINE``, where the game
+line's date searches start, the lines before the seats read once, and the seat lines
+by string methods (``seat_fields``)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,16 @@ from auditor.sites.partypoker.reader import (
     _FREE_FIRST,
     _GLUE,
     _LOW_LINE,
+    _SEAT,
+    _START,
+    _WHEN,
+    PartyPokerReader,
+    Table,
+    _first_dash,
+    _first_month,
     _glue_end,
     _glue_end_by_methods,
+    seat_fields,
 )
 
 
@@ -89,3 +99,94 @@ def test_every_start_free_can_match_is_listed() -> None:
 
 def test_a_low_line_starts_with_shows() -> None:
     assert _LOW_LINE.pattern.startswith(" shows")
+
+
+# --- the game line's date, and the lines before the seats --------------------------------
+
+_GAME_LINES = [
+    "$5,000 USD NL Texas Hold'em - Tuesday, April 03, 21:18:30 EDT 2012",
+    "$0.25/$0.50 USD PL Omaha Hi-Lo - Saturday, March 16, 04:14:48 EDT 2013",
+    "NL Texas Hold'em $0.05 USD Buy-in Trny:58743914 Level:1  Blinds(10/20) - "
+    "Sunday, September 08, 12:00:10 CEST 2013",
+    "$1 USD NL Texas Hold'em Game Table (NL) - Mon Feb 09 10:37:12 CET 2019",
+    "Omaha Hi-Sat Dec 01 - Sun Dec 02 23:59:59 2018",  # a weekday in the words
+    "Dec 12 - 12:00:00 x 2012",
+    "no date at all", "-", " - Mon", "\u3000-\u3000Friday", "Marathon - Mayday",
+]
+_DATE_TEXT = st.lists(st.sampled_from([
+    " - ", "-", " ", "\u3000", "Mon", "day", "Sunday", "Dec", "ember", " 09", ",", "12:00:10",
+    "2012", "NL", "Hi-Lo", "Hold'em", "x", "1", "_", "É"]), max_size=14).map("".join)
+
+
+def _searched_whole(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    return _WHEN.search(line), _START.search(line)
+
+
+def _searched_from(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    return _WHEN.search(line, _first_dash(line)), _START.search(line, _first_month(line))
+
+
+def _same(a: re.Match[str] | None, b: re.Match[str] | None) -> bool:
+    return (a is None and b is None) or (
+        a is not None and b is not None and a.span() == b.span() and a.groups() == b.groups())
+
+
+@pytest.mark.parametrize("line", _GAME_LINES)
+def test_the_date_searches_start_where_a_match_can(line: str) -> None:
+    """``_WHEN`` from the white space before the first dash and ``_START`` from the first
+    month's name find what the searches from the line's start find."""
+    whole, start = _searched_whole(line), _searched_from(line)
+    assert _same(whole[0], start[0]) and _same(whole[1], start[1]), line
+
+
+@given(_DATE_TEXT)
+def test_the_date_searches_start_where_a_match_can_on_any_text(line: str) -> None:
+    whole, start = _searched_whole(line), _searched_from(line)
+    assert _same(whole[0], start[0]) and _same(whole[1], start[1])
+
+
+@given(st.text())
+def test_the_date_searches_start_where_a_match_can_on_arbitrary_text(line: str) -> None:
+    whole, start = _searched_whole(line), _searched_from(line)
+    assert _same(whole[0], start[0]) and _same(whole[1], start[1])
+
+
+@pytest.mark.parametrize("line", [
+    "Table Bench 0001 (Real Money)", "Table  Spring 7 ( Play Money ) -- Seat 3 is the button",
+    "Table Oddly named", "Seat 2 is the button", "Total number of players : 6/9",
+    "Total number of players : 6", "Seat 1: Bob ( $2 USD )", "Bob posts small blind [$1]"])
+def test_a_line_before_the_seats_sets_the_same_read_once_or_every_time(line: str) -> None:
+    cached, reference = PartyPokerReader(), PartyPokerReader(caching=False)
+    for _ in range(2):  # (the second time from the cache)
+        a, b = Table(), Table()
+        assert cached.set_up(line, a) == reference.set_up(line, b)
+        assert (a.name, a.button, a.max_seats) == (b.name, b.button, b.max_seats)
+    assert list(cached.set_ups) == [line]  # read once, kept
+
+
+def _seat_by_pattern(text: str) -> tuple[str, ...] | None:
+    m = _SEAT.match(text)
+    return None if m is None else m.groups()
+
+
+@pytest.mark.parametrize("text", [
+    "Seat 6: DirkDiggIer_0001 ( $5,000 USD )", "Seat 10: Hero ( 1,500 )", "Seat 1: a (3)",
+    "Seat 2: marlboro man_0001 ( $45.70 USD )", "Seat 3: x ( $1 ) - sitting out",
+    "Seat 4: bob (the builder) ( $2 )", "Seat 5: ( $2 )", "Seat 5:  ( $2 )", "Seat 6: y ( $ )",
+    "Seat 7: z (\u00a0€2\u3000)", "Seat ٣: w ( 5 )", "Seat 8:x ( 5 )", "Seat  9: v ( 5 )",
+    "seat 1: lower ( 5 )", "Seat1: glued ( 5 )", "Seat 2 is the button", "Seat 1: n ( 5 ))",
+    "Seat 1: n (( 5 )", "Seat 1: a: b ( 7 )", "Seat 1: n ( 5 )x", "Seat 12345678901: n ( 5 )"])
+def test_seat_fields_as_the_pattern(text: str) -> None:
+    assert seat_fields(text) == _seat_by_pattern(text)
+
+
+@given(st.lists(st.sampled_from([
+    "Seat ", "seat", "1", "٣", "12", ": ", ":", " ", "\u00a0", "(", ")", " (", " )", "$",
+    "5,000", "USD", "name", " - ", "-", "x", "\u3000"]), max_size=12).map("".join))
+def test_seat_fields_as_the_pattern_on_any_text(text: str) -> None:
+    assert seat_fields(text) == _seat_by_pattern(text)
+
+
+@given(st.text())
+def test_seat_fields_as_the_pattern_on_arbitrary_text(text: str) -> None:
+    assert seat_fields(text) == _seat_by_pattern(text)

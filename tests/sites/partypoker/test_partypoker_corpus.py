@@ -31,7 +31,7 @@ from auditor.model.hand import Hand
 from auditor.parsing.blocks import HandBlock, blocks_of_file
 from auditor.parsing.errors import Unreadable
 from auditor.sites.partypoker.lines import amount_of
-from auditor.sites.partypoker.reader import PartyPokerReader
+from auditor.sites.partypoker.reader import _SEAT, PartyPokerReader, seat_fields
 
 CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 SMITHY = "hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories"
@@ -268,3 +268,16 @@ def test_damaged_hands_never_raise(blocks: list[HandBlock]) -> None:
     for n, block in enumerate(blocks):
         for bad in damaged(block, n):
             assert isinstance(reader.read(bad), Hand | Unreadable)
+
+
+def test_seat_fields_as_the_pattern_on_every_line(blocks: list[HandBlock]) -> None:
+    """``seat_fields`` (string methods for the common seat line) is ``_SEAT``'s match on
+    every line of the corpus's Party hands."""
+    seats = 0
+    for block in blocks:
+        for line in block.lines:
+            text = line.strip()
+            m = _SEAT.match(text)
+            assert seat_fields(text) == (None if m is None else m.groups()), text
+            seats += m is not None
+    assert seats > 500
