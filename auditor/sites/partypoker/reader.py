@@ -376,7 +376,8 @@ class BracketReader:
         small, big, live_big = self.stakes(head, records, stacks)
         implied = self.implied_blinds(head, records, seats, table, (small, big))
         for _, rec in records:
-            if rec[0] == "other_street":
+            kind: str = rec[0]  # (typed: compiled, a string comparison; see build_events)
+            if kind == "other_street":
                 info = self._info(head, hand_id, started, table, (small, big))
                 raise _NotReplayed(base, f"{head.variant}: stud and draw streets are not "
                                          "replayed", info)
@@ -771,7 +772,7 @@ class PartyPokerReader(BracketReader):
         level_line = None
         antes: dict[str, int] = {}
         for no, rec in records:
-            op = rec[0]
+            op: str = rec[0]
             if op == "post":
                 if rec[2] != "ante":
                     return None  # the hand prints its blinds
@@ -822,7 +823,7 @@ def _blinds_posted(records: list[tuple[int, Record]], stacks: dict[str, int]
     small = big = 0
     antes: dict[str, int] = {}
     for _, rec in records:
-        op = rec[0]
+        op: str = rec[0]
         if op == "deal":
             break
         if op != "post":
@@ -846,7 +847,7 @@ def _called_big_blind(records: list[tuple[int, Record]]) -> int:
     posted = set()
     dealt = False
     for _, rec in records:
-        op = rec[0]
+        op: str = rec[0]
         if op == "post":
             posted.add(rec[1])
         elif op == "deal":
