@@ -38,8 +38,7 @@ bounds(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *end)
 }
 
 /* The first newline of ``text`` in [start, end), -1 if none, -2 with an exception set:
-   memchr itself in a text of one-byte characters (``PyUnicode_FindChar`` checks its
-   arguments and dispatches on the width at every call, once a line). */
+   by memchr in a text of one-byte characters, else by ``PyUnicode_FindChar``. */
 static Py_ssize_t
 find_newline(PyObject *text, int kind, const void *data, Py_ssize_t start, Py_ssize_t end)
 {
@@ -181,7 +180,7 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
     PyObject *text = args[0], *prefixes = args[3], *match = args[4];
     Py_ssize_t n_prefixes = PyTuple_GET_SIZE(prefixes);
     if (n_prefixes > MAX_PREFIXES) {
-        PyErr_SetString(PyExc_ValueError, "prefixes: at most 64");
+        PyErr_SetString(PyExc_ValueError, "prefixes: at most 64 (blocks.py asks no more)");
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n_prefixes; i++) {
@@ -195,7 +194,7 @@ header_matches(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t na
         return NULL;
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
-    /* Most lines are done with at one look at their first character: only the prefixes
+    /* Most lines are passed over at one look at their first character: only the prefixes
        that start with it are compared (those that start with no ASCII one, always). */
     Prefixes laid;
     lay_out_prefixes(prefixes, &laid);

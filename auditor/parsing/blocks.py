@@ -74,8 +74,9 @@ class _Headers:
         self.after_newline = re.compile(rf"\n{look}{header}")
         firsts = _char_set({p[0] for p in prefixes}) if prefixes else ""
         # What a header can start with after its newline, besides white space: the
-        # compiled build's search compares them (``matches``).
-        self.prefixes = tuple(sorted(prefixes)) if prefixes else None
+        # compiled build's search compares them (``matches``; 64 at most, a bit each,
+        # or the pattern's own search runs).
+        self.prefixes = tuple(sorted(prefixes)) if prefixes and len(prefixes) <= 64 else None
         self._headers = headers
         self._first = rf"(?={firsts})" if firsts else ""
 

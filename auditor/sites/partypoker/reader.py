@@ -573,8 +573,8 @@ def _first_month(line: str) -> int:
     pattern at every capital of the game words: about 11,000 instructions a hand.)"""
     first = len(line)
     for month in _MONTHS:
-        at = line.find(month, 0, first)
-        if at >= 0:
+        at = line.find(month)
+        if 0 <= at < first:
             first = at
     return first
 
