@@ -505,13 +505,15 @@ def seat_fields(text: str) -> tuple[str, str, str] | None:
     """``_SEAT.match(text).groups()`` (seat, name, stack), or None. The common line,
     "Seat N: name ( stack )" with no other bracket, by string methods: the pattern's lazy
     name tried each place of the line (about 2,400 instructions a seat)."""
+    # (No search is given a start: compiled, that makes it a Python method call. "Seat "
+    # holds neither ": " nor a bracket, so each finds what it would from ``after``.)
     if text.startswith("Seat ") and text.endswith(")"):
-        colon = text.find(": ", 5)
+        colon = text.find(": ")
         number = text[5:colon]
         if colon > 5 and number.isdecimal():
             after = colon + 2
-            bracket = text.find(" (", after)
-            if bracket > after and text.count("(", after) == 1 and text.count(")", after) == 1:
+            bracket = text.find(" (")
+            if bracket > after and text.count("(") == 1 and text.count(")") == 1:
                 stack = text[bracket + 2 : -1].strip()
                 for c in stack:
                     if c.isdecimal():
@@ -560,23 +562,11 @@ _START: Final = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a
 def start_key(game_line: str) -> tuple[int, ...] | None:
     """When a Party hand started, from its game line, as a sortable tuple (the site's
     local time; hands of one file share their clock), or None."""
-    m = _START.search(game_line, _first_month(game_line))
+    m = _START.search(game_line)
     if m is None:
         return None
     month, day, hh, mm, ss, year = m.groups()
     return (int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss))
-
-
-def _first_month(line: str) -> int:
-    """Where the first month's name in ``line`` starts (its length where there is none):
-    no match of ``_START`` starts before it. (The search from the line's start tried the
-    pattern at every capital of the game words: about 11,000 instructions a hand.)"""
-    first = len(line)
-    for month in _MONTHS:
-        at = line.find(month)
-        if 0 <= at < first:
-            first = at
-    return first
 
 
 def _first_dash(line: str) -> int:

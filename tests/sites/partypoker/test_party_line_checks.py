@@ -23,7 +23,6 @@ from auditor.sites.partypoker.reader import (
     PartyPokerReader,
     Table,
     _first_dash,
-    _first_month,
     _glue_end,
     _glue_end_by_methods,
     seat_fields,
@@ -123,7 +122,7 @@ def _searched_whole(line: str) -> tuple[re.Match[str] | None, re.Match[str] | No
 
 
 def _searched_from(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
-    return _WHEN.search(line, _first_dash(line)), _START.search(line, _first_month(line))
+    return _WHEN.search(line, _first_dash(line)), _START.search(line)
 
 
 def _same(a: re.Match[str] | None, b: re.Match[str] | None) -> bool:
@@ -133,8 +132,8 @@ def _same(a: re.Match[str] | None, b: re.Match[str] | None) -> bool:
 
 @pytest.mark.parametrize("line", _GAME_LINES)
 def test_the_date_searches_start_where_a_match_can(line: str) -> None:
-    """``_WHEN`` from the white space before the first dash and ``_START`` from the first
-    month's name find what the searches from the line's start find."""
+    """``_WHEN`` from the white space before the first dash finds what the search from the
+    line's start finds (``_START`` searched from the start alike: the test's shape)."""
     whole, start = _searched_whole(line), _searched_from(line)
     assert _same(whole[0], start[0]) and _same(whole[1], start[1]), line
 
