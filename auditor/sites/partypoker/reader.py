@@ -505,8 +505,8 @@ def seat_fields(text: str) -> tuple[str, str, str] | None:
     """``_SEAT.match(text).groups()`` (seat, name, stack), or None. The common line,
     "Seat N: name ( stack )" with no other bracket, by string methods: the pattern's lazy
     name tried each place of the line (about 2,400 instructions a seat)."""
-    # (No search is given a start: compiled, that makes it a Python method call. "Seat "
-    # holds neither ": " nor a bracket, so each finds what it would from ``after``.)
+    # ("Seat " holds neither ": " nor a bracket: each search from the line's start finds
+    # what it would from the name's.)
     if text.startswith("Seat ") and text.endswith(")"):
         colon = text.find(": ")
         number = text[5:colon]

@@ -18,7 +18,6 @@ from auditor.sites.partypoker.reader import (
     _GLUE,
     _LOW_LINE,
     _SEAT,
-    _START,
     _WHEN,
     PartyPokerReader,
     Table,
@@ -117,37 +116,28 @@ _DATE_TEXT = st.lists(st.sampled_from([
     "2012", "NL", "Hi-Lo", "Hold'em", "x", "1", "_", "É"]), max_size=14).map("".join)
 
 
-def _searched_whole(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
-    return _WHEN.search(line), _START.search(line)
-
-
-def _searched_from(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
-    return _WHEN.search(line, _first_dash(line)), _START.search(line)
-
-
-def _same(a: re.Match[str] | None, b: re.Match[str] | None) -> bool:
-    return (a is None and b is None) or (
-        a is not None and b is not None and a.span() == b.span() and a.groups() == b.groups())
+def _same_date(line: str) -> bool:
+    """Whether ``_WHEN`` from the white space before the first dash finds what the search
+    from the line's start finds (span and groups)."""
+    whole, start = _WHEN.search(line), _WHEN.search(line, _first_dash(line))
+    return (whole is None and start is None) or (
+        whole is not None and start is not None and whole.span() == start.span()
+        and whole.groups() == start.groups())
 
 
 @pytest.mark.parametrize("line", _GAME_LINES)
-def test_the_date_searches_start_where_a_match_can(line: str) -> None:
-    """``_WHEN`` from the white space before the first dash finds what the search from the
-    line's start finds (``_START`` searched from the start alike: the test's shape)."""
-    whole, start = _searched_whole(line), _searched_from(line)
-    assert _same(whole[0], start[0]) and _same(whole[1], start[1]), line
+def test_the_date_search_starts_where_a_match_can(line: str) -> None:
+    assert _same_date(line), line
 
 
 @given(_DATE_TEXT)
-def test_the_date_searches_start_where_a_match_can_on_any_text(line: str) -> None:
-    whole, start = _searched_whole(line), _searched_from(line)
-    assert _same(whole[0], start[0]) and _same(whole[1], start[1])
+def test_the_date_search_starts_where_a_match_can_on_any_text(line: str) -> None:
+    assert _same_date(line)
 
 
 @given(st.text())
-def test_the_date_searches_start_where_a_match_can_on_arbitrary_text(line: str) -> None:
-    whole, start = _searched_whole(line), _searched_from(line)
-    assert _same(whole[0], start[0]) and _same(whole[1], start[1])
+def test_the_date_search_starts_where_a_match_can_on_arbitrary_text(line: str) -> None:
+    assert _same_date(line)
 
 
 @pytest.mark.parametrize("line", [
