@@ -753,6 +753,11 @@ class WinningReader:
         # (what precedes a seated name, what follows it) -> (recipe, values), by
         # generation: lines of one kind name many players.
         self.tails: tuple[dict[tuple[str, str], tuple[Recipe, list[str]]], ...] = ({}, {})
+        # (what precedes a seated name, what follows it up to its cards, how many card
+        # groups) -> (recipe, values before the cards), by generation: a deal or a show
+        # of a player ``carded`` has not met yet.
+        self.carded_tails: tuple[
+            dict[tuple[str, str, int], tuple[Recipe, list[str]]], ...] = ({}, {})
         # (generation, decimals) -> line as printed -> its operation.
         self.exact: dict[tuple[int, int], dict[str, Op]] = {}
         self.amount_caches: dict[int, AmountCache] = {}
@@ -997,6 +1002,7 @@ class _HandReader:
             raise self.fail(k, "the hand lists no seats (expected 'Seat N: name (stack)')")
         names = sorted({r[2] for r in seat_rows}, key=len, reverse=True)
         seated = frozenset(names)
+        spaced = any(" " in name for name in names)
         fields = _CLASSIC_FIELDS if classic else _MODERN_FIELDS
         exact = reader.exact_lines(classic, game.decimals) if reader.caching else {}
         amount = amounts.__getitem__
@@ -1027,7 +1033,7 @@ class _HandReader:
             no = base + i if file_lines is None else file_lines[i]
             op = exact.get(text)
             if op is None or (op[1] is not None and op[1] not in seated):
-                op = self._op(text, no, names, seated, fields, exact, amount)
+                op = self._op(text, no, names, seated, fields, exact, amount, spaced)
             code: int = op[0]
             if code == DEALT_HIDDEN:  # the commonest 2014–16 line: "received a card."
                 player = op[1]
@@ -1217,15 +1223,17 @@ class _HandReader:
                          dialect)
 
     def _op(self, text: str, no: int, names: list[str], seated: frozenset[str],
-            fields: re.Pattern[str], exact: dict[str, Op], amount: Amounts) -> Op:
+            fields: re.Pattern[str], exact: dict[str, Op], amount: Amounts,
+            spaced: bool) -> Op:
         """The operation of a line not read before under these amounts (or naming a player
         this hand does not seat): its name found, its shape parsed, and kept for the next
         time the line comes. A line ending in cards (a deal, a street, a board) is kept
-        by what comes before its cards."""
+        by what comes before its cards. ``spaced``: a seated name holds a space."""
         reader = self.reader
         classic = self.classic
         carded = reader.carded[classic] if reader.caching else None
         key: tuple[str, int] | None = None
+        cards: list[str] | None = None
         if carded is not None and text.endswith("]"):
             at = text.find(" [")
             cards = card_groups(text, at) if at > 0 else None
@@ -1235,6 +1243,10 @@ class _HandReader:
                 if seen is not None and (seen[2] is None or seen[2] in seated):
                     recipe, before, name = seen
                     return recipe([*before, *cards], name, amount)
+        if carded is not None and not spaced:
+            known = self._known_tail(text, seated, key, cards, amount, exact, no)
+            if known is not None:
+                return known
         # (Called by name, not through a variable: compiled, that is a C call.)
         start, name = (_classic_name(text, names, seated) if classic
                        else _modern_name(text, names, seated))
@@ -1269,7 +1281,58 @@ class _HandReader:
             if len(carded) >= reader.MAX_CACHE:
                 carded.clear()
             carded[key] = (recipe, values[: -key[1]], name)
+            if name is not None and start + len(name) < len(key[0]) < _CACHED_LINE:
+                carded_tails = reader.carded_tails[classic]
+                if len(carded_tails) >= reader.MAX_CACHE:
+                    carded_tails.clear()
+                middle = key[0][start + len(name):]
+                carded_tails[(text[:start], middle, key[1])] = (recipe, values[: -key[1]])
         return op
+
+    def _known_tail(self, text: str, seated: frozenset[str], key: tuple[str, int] | None,
+                    cards: list[str] | None, amount: Amounts, exact: dict[str, Op],
+                    no: int) -> Op | None:
+        """The operation of a line whose name is its first word (after "Player " in
+        2014–16) and whose rest was read before after another seated name, else None.
+        Where no seated name holds a space, a seated name at the line's start can only
+        end at the first space after it, and the rest is kept only when a verb starts
+        it: ``_classic_name`` and ``_modern_name`` would find that same name."""
+        reader = self.reader
+        classic = self.classic
+        if classic:
+            if text.startswith("Player "):
+                start = 7
+            elif text.startswith("*Player "):
+                start = 8
+            else:
+                return None
+        elif text.startswith(_MODERN_STRUCTURE):
+            return None
+        else:
+            start = 0
+        end = text.find(" ", start)
+        if end <= start:
+            return None
+        name = text[start:end]
+        if name not in seated:
+            return None
+        if key is None or cards is None:
+            if "[" in text:
+                return None
+            seen = reader.tails[classic].get((text[:start], text[end:]))
+            if seen is None:
+                return None
+            recipe, values = seen
+            return self._kept(text, recipe(values, name, amount), name, seated, exact, no)
+        before, groups = key
+        if len(before) <= end:
+            return None
+        known = reader.carded_tails[classic].get((text[:start], before[end:], groups))
+        if known is None:
+            return None
+        recipe, values = known
+        return self._kept(text, recipe([*values, *cards], name, amount), name, seated, exact,
+                          no)
 
     def _kept(self, text: str, op: Op, name: str | None, seated: frozenset[str],
               exact: dict[str, Op], no: int) -> Op:
