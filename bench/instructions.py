@@ -30,9 +30,11 @@ changes their duration, not their count. ``PYTHONHASHSEED`` is fixed so that the
 and dicts of both sides iterate alike; the address space is laid out alike in every
 run (``setarch -R``, where there is one), so that objects hashed by their address fall
 alike too; and Arrow allocates with ``malloc``, as the audit command does (mimalloc
-gives pages back on a timer). Two runs of one tree then differ by 0.1–0.25 %; about
-0.5 % without the fixed layout, and with Arrow's default pool as well one tree's
-counts spread over 2 % in a session (bench/LEVERS.md §35). Under valgrind a run is
+gives pages back on a timer), with one thread in Arrow's pool (``OMP_NUM_THREADS=1``:
+how its threads take the column work, and how long they wait for it, changes from run
+to run). Two runs of one tree then differ by a few instructions a hand; 0.5–1 % with
+Arrow's threads (bench/LEVERS.md §48), about 0.5 % more without the fixed layout, and
+with Arrow's default pool as well one tree's counts spread over 2 % in a session (§35). Under valgrind a run is
 about 50 times slower: 30 files of 100 hands take about two minutes.
 """
 
@@ -74,7 +76,8 @@ if __name__ == "__main__":
 """
 _REFS = re.compile(r"==(\d+)== I\s+refs:\s+([0-9,]+)")
 # What keeps a run's count the same from run to run (see the module's docstring).
-_STEADY = {"PYTHONHASHSEED": "0", "ARROW_DEFAULT_MEMORY_POOL": "system"}
+_STEADY = {"PYTHONHASHSEED": "0", "ARROW_DEFAULT_MEMORY_POOL": "system",
+           "OMP_NUM_THREADS": "1"}
 _SETARCH = shutil.which("setarch")
 _FIXED_LAYOUT = [_SETARCH, platform.machine(), "-R"] if _SETARCH else []
 
