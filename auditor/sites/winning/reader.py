@@ -75,9 +75,16 @@ _READABLE: Final = {PLAYER: "<player>", NUM: "<amount>", CARDS: "<cards>", DESC:
 
 
 # Numbers and cards alone, as most lines hold (the fields' other two alternatives): one
-# split in C by ``split_plain`` instead of a Python callback a field. The look-ahead lets
-# the regex engine skip to where a field can start.
-_PLAIN_FIELDS: Final = re.compile(rf"(?=[\[$\d])(\[[^\]]*\]|{_AMOUNT})")
+# split in C by ``split_plain`` instead of a Python callback a field. It is
+# ``(\[[^\]]*\]|{_AMOUNT})`` with the field's first character taken first: a pattern
+# that starts by consuming a character of a set lets the regex engine run through the
+# others in its search loop (a match attempt at every position otherwise, a look-ahead
+# included), and the look-behinds then say which field it began (``(?<![\w.$].)`` is
+# the amount's ``(?<![\w.$])`` a character later).
+_PLAIN_FIELDS: Final = re.compile(
+    r"([\[$\d](?:(?<=\[)[^\]]*\]"
+    r"|(?<![\w.$].)(?:(?<=\$)\d|(?<=\d))[\d,]*(?:\.\d+)?(?![\w$])))"
+)
 # What a description field needs in the text, by generation (the look-behinds of ``d``):
 # a text without these holds numbers and cards only.
 _MODERN_FREE: Final = ("] (", " with ")

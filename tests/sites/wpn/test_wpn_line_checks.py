@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from auditor.parsing.blocks import blocks_of_text
 from auditor.sites.winning.reader import (
+    _AMOUNT,
     _CLASSIC_AFTER,
     _CLASSIC_BUTTON,
     _CLASSIC_FIELDS,
@@ -24,6 +25,7 @@ from auditor.sites.winning.reader import (
     _MODERN_FIELDS,
     _MODERN_SEAT,
     _MODERN_VERB_WORDS,
+    _PLAIN_FIELDS,
     WinningReader,
     _button_seat,
     _classic_name,
@@ -203,6 +205,24 @@ def test_a_described_line_splits_as_the_whole_pattern(text: str) -> None:
 def test_a_described_line_splits_as_the_whole_pattern_on_any_text(text: str) -> None:
     for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
         _both(fields, text)
+
+
+# The plain fields as first written: a card group or an amount, looked for at every
+# position (what ``_PLAIN_FIELDS`` reads with its first character taken first).
+_FIELDS_AS_WRITTEN = re.compile(rf"(\[[^\]]*\]|{_AMOUNT})")
+
+
+@pytest.mark.parametrize("text", [
+    "", "5", "$5", "$$5", "x5", "5x", "5$", ".5", "5.", "5.5.5", "1,2,3", "$1,234.50 | $3",
+    "[", "[]", "[5", "[5]]", "a[5h] $7", "\u0663", "$\u0663", "_7", "(7)", "7 8 [9] $",
+])
+def test_the_plain_fields_as_first_written(text: str) -> None:
+    assert _PLAIN_FIELDS.split(text) == _FIELDS_AS_WRITTEN.split(text)
+
+
+@given(st.text(alphabet="[]$.,0123456789aZ_ (\u0663", max_size=24))
+def test_the_plain_fields_as_first_written_on_any_text(text: str) -> None:
+    assert _PLAIN_FIELDS.split(text) == _FIELDS_AS_WRITTEN.split(text)
 
 
 
