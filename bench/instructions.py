@@ -32,10 +32,12 @@ run (``setarch -R``, where there is one), so that objects hashed by their addres
 alike too; and Arrow allocates with ``malloc``, as the audit command does (mimalloc
 gives pages back on a timer), with one thread in Arrow's pool (``OMP_NUM_THREADS=1``:
 how its threads take the column work, and how long they wait for it, changes from run
-to run). Two runs of one tree then differ by a few instructions a hand; 0.5–1 % with
-Arrow's threads (bench/LEVERS.md §48), about 0.5 % more without the fixed layout, and
-with Arrow's default pool as well one tree's counts spread over 2 % in a session (§35). Under valgrind a run is
-about 50 times slower: 30 files of 100 hands take about two minutes.
+to run). Two runs of one tree then differ by a few instructions a hand (two builds of
+the same code by up to 0.25 %: their native code lies elsewhere); 0.5–1 % with Arrow's
+threads (bench/LEVERS.md §48), about 0.5 % more without the fixed layout, and with
+Arrow's default pool as well one tree's counts spread over 2 % in a session (§35).
+Under valgrind a run is about 50 times slower: 30 files of 100 hands take about two
+minutes.
 """
 
 from __future__ import annotations
