@@ -16,7 +16,8 @@ Lines are read as in the PokerStars reader: the player's name is found among the
 ones (or, for a player the hand never seated, before the line's verb), the rest is
 reduced to its shape (``auditor.parsing.shape`` placeholders), each shape is parsed once
 by the grammar and compiled into a recipe, and the operation a line stands for is cached
-by its exact text (lines repeat from hand to hand within a session). The header, table,
+by its exact text (lines repeat from hand to hand within a session) and by what follows
+its player's name (another player's line of the same kind is read from it). The header, table,
 ``Game ID`` and seat lines hold free text (table names) and are read by regexes (the
 ``Game ID`` line once a table; seat lines by string methods where compiled, held to the
 regexes by the tests).

@@ -225,7 +225,6 @@ def test_the_plain_fields_as_first_written_on_any_text(text: str) -> None:
     assert _PLAIN_FIELDS.split(text) == _FIELDS_AS_WRITTEN.split(text)
 
 
-
 SEATS = [
     "Seat 1: ChazDazzle_0001 (20).", "Seat 1: ChazDazzle_0001 (20)", "Seat 10: a b (1,200.50).",
     "Seat 2: Ann ($3.00)", "Seat 2: Ann ($3.00) is sitting out", "Seat 2: Ann (3) is sitting out",
@@ -260,8 +259,6 @@ def _renamed(text: str, names: dict[str, str]) -> str:
     """``text`` with each player's name (a whole word) replaced."""
     alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     return re.sub(rf"(?<!\w)(?:{alternatives})(?!\w)", lambda m: names[m.group()], text)
-
-
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.txt")))
