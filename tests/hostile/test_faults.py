@@ -38,7 +38,14 @@ def start(big_input: Path, out: Path, capture: bool = True) -> subprocess.Popen[
     return subprocess.Popen(
         [sys.executable, "-m", "auditor.cli", "audit", str(big_input), "-o", str(out),
          "--jobs", "2", "--quiet"],
-        stdout=subprocess.DEVNULL, stderr=pipe, text=True, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=pipe, text=True, start_new_session=True,
+        preexec_fn=_interruptible)
+
+
+def _interruptible() -> None:
+    # A shell's background job, and all it starts, ignores SIGINT (and Python then
+    # leaves Ctrl-C ignored): the run under test gets it as a terminal's would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def children(pid: int) -> list[int]:
