@@ -688,9 +688,32 @@ _FAST_ENDING: Final = re.compile(r"-- ending hand #(\d+(?:\.\d+)?) --")
 _FAST_UNCALLED: Final = re.compile(
     r'Uncalled bet of (\d+(?:\.\d+)?) returned to "(.*?) @ ([\w-]+)"')
 _FAST_SHOWS: Final = re.compile(rf'"(.*) @ ([\w-]+)" shows a ({_CARDS_RE})\.')
+# (A hand's description ends at a space or the row's end, the only places where what may
+# follow it starts: the look-ahead turns the other places away before the two optional
+# groups are tried there, a third of the match.)
 _FAST_COLLECTED: Final = re.compile(
-    r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?)?'
+    r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?(?=$| ))?'
     rf"(?: on the (\w+) run)?(?: +\(combination: {_CARDS_RE}\))?")
+# The same with the name taken lazily, for a row that holds " @ " once (``_one_at``):
+# then the name ends there either way, and the greedy name's backtracking from the row's
+# end (a third of a collection's match, more of a shown hand's) is saved.
+_ONE_AT_SHOWS: Final = re.compile(_FAST_SHOWS.pattern.replace('"(.*) @', '"(.*?) @', 1))
+_ONE_AT_COLLECTED: Final = re.compile(
+    _FAST_COLLECTED.pattern.replace('"(.*) @', '"(.*?) @', 1))
+_ONE_AT_HEADER: Final = re.compile(
+    _FAST_HEADER.pattern.replace('dealer: "(.*) @', 'dealer: "(.*?) @', 1))
+
+
+def _stacks_row(seats: list[tuple[str, str, str, str]]) -> str:
+    """The stacks row whose ``_FAST_SEAT`` groups are ``seats``, written back."""
+    return "Player stacks: " + " | ".join(
+        [f'#{seat} "{name} @ {pid}" ({stack})' for seat, name, pid, stack in seats])
+
+
+def _one_at(entry: str) -> bool:
+    """Whether ``entry`` holds " @ " exactly once (two that overlap, " @ @ ", are two)."""
+    at = entry.find(" @ ")
+    return at >= 0 and entry.rfind(" @ ") == at
 
 
 def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
@@ -700,21 +723,27 @@ def fast_row(entry: str, amounts: AmountCache) -> tuple[Any, ...] | None:
     first = entry[:1]
     if first == '"':
         if entry[-1:] == "." and " shows a " in entry:
-            if m := _FAST_SHOWS.fullmatch(entry):
+            if m := (_ONE_AT_SHOWS if _one_at(entry) else _FAST_SHOWS).fullmatch(entry):
                 name, pid, cards = m.groups()
                 return SHOWS, pid, name, cards_of(cards)
-        elif " collected " in entry and (m := _FAST_COLLECTED.fullmatch(entry)):
+        elif " collected " in entry and (m := (
+                _ONE_AT_COLLECTED if _one_at(entry) else _FAST_COLLECTED).fullmatch(entry)):
             name, pid, amount, word = m.groups()
             return (COLLECTED, pid, name, amounts[amount],
                     _RUNS.get(word.lower(), -1) if word else 0)
     elif first == "P":
-        if _FAST_STACKS.fullmatch(entry):
-            return STACKS, tuple((int(seat), pid, name, amounts[stack])
-                                 for seat, name, pid, stack in _FAST_SEAT.findall(entry))
+        if entry.startswith("Player stacks: "):
+            seats = _FAST_SEAT.findall(entry)
+            # Every character of a seat's match is a literal or in a group: where the
+            # seats found, written back, are the row, it matches ``_FAST_STACKS`` (the
+            # seats are a way it does), whose whole match is not needed then.
+            if seats and (_stacks_row(seats) == entry or _FAST_STACKS.fullmatch(entry)):
+                return STACKS, tuple((int(seat), pid, name, amounts[stack])
+                                     for seat, name, pid, stack in seats)
     elif first == "-":
         if m := _FAST_ENDING.fullmatch(entry):
             return ENDING, m[1]
-        if m := _FAST_HEADER.fullmatch(entry):
+        if m := (_ONE_AT_HEADER if _one_at(entry) else _FAST_HEADER).fullmatch(entry):
             number, game, dealer, dealer_id, dead_button = m.groups()
             dead = dead_button is not None
             return (HEADER, number, dead, None if dead else (dealer_id, dealer),

@@ -8,6 +8,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pokernow_events import brief
 
 from auditor.model import events as ev
@@ -406,6 +408,93 @@ def test_the_fast_rows_are_the_grammars() -> None:
         else:
             assert found == expected, entry
     assert fast > 60
+
+
+# The collection's pattern as first written, before its description's look-ahead.
+_COLLECTED_AS_WRITTEN = re.compile(
+    r'"(.*) @ ([\w-]+)" collected (\d+(?:\.\d+)?) from pot(?: with .+?)?'
+    r"(?: on the (\w+) run)?(?: +\(combination: (?:10|[2-9JQKA])[♠♥♦♣]"
+    r"(?:, (?:10|[2-9JQKA])[♠♥♦♣])*\))?")
+
+_ODD_ROWS = [
+    '"x "" y @ q @ Aa1" shows a 10♣, 2♦.', '"a @ Bb2" shows a 10♣, 2♦.',
+    '"a @ b" shows a 2♣ @ c" shows a 3♦.', '"a @ @ b" shows a 2♣.',
+    '"a @ Bb2" collected 1.05 from pot with hi hand with two pair (combination: '
+    "A♣, A♦, 3♠, 3♥, 9♦)",
+    '"a @ Bb2" collected 4 from pot with Straight on the third run  (combination: '
+    "5♠, 4♥, 3♦, 2♥, A♣)",
+    '"a @ Bb2" collected 4 from pot with x on the first run', '"a @ Bb2" collected 4 from pot',
+    '"a @ Bb2" collected 4 from pot with ', '"a @ Bb2" collected 4 from pot with  ',
+    '"a @ Bb2" collected 4 from pot with on the b run (combination: 2♣)',
+    '"a @ b" collected 3 from pot @ c" collected 4 from pot',
+    '-- starting hand #9 (id: abc)  (Pot Limit Omaha Hi) (dealer: "a @ b @ Cc3") --',
+    '-- starting hand #9 (No Limit Texas Hold\'em) (dealer: "a @ Cc3") --',
+    "-- starting hand #9 (No Limit Texas Hold'em) (dead button) --",
+]
+
+
+@pytest.mark.parametrize("entry", _ODD_ROWS)
+def test_rows_of_one_at_read_alike_with_the_name_taken_lazily(entry: str) -> None:
+    """A row holding " @ " once is read by the patterns whose name is lazy: the same
+    groups as the greedy name's; and the collection's description, ended where a space
+    or the row's end follows, as the pattern first written."""
+    from auditor.sites.pokernow.reader import (
+        _FAST_COLLECTED,
+        _FAST_HEADER,
+        _FAST_SHOWS,
+        _ONE_AT_COLLECTED,
+        _ONE_AT_HEADER,
+        _ONE_AT_SHOWS,
+        _one_at,
+    )
+
+    def groups(p: re.Pattern[str]) -> tuple[str | None, ...] | None:
+        m = p.fullmatch(entry)
+        return None if m is None else m.groups()
+
+    assert groups(_FAST_COLLECTED) == groups(_COLLECTED_AS_WRITTEN)
+    places = [i for i in range(len(entry)) if entry.startswith(" @ ", i)]
+    assert _one_at(entry) == (len(places) == 1)
+    for lazy, greedy in ((_ONE_AT_SHOWS, _FAST_SHOWS), (_ONE_AT_COLLECTED, _FAST_COLLECTED),
+                         (_ONE_AT_HEADER, _FAST_HEADER)):
+        assert lazy.pattern != greedy.pattern
+        if _one_at(entry):
+            assert groups(lazy) == groups(greedy), lazy.pattern
+
+
+@given(st.lists(st.sampled_from([
+    '"', "a", " @ ", "@", " ", "Bb2", '" ', "shows a ", "collected ", "4", " from pot",
+    " with ", "x", " on the ", "b run", " (combination: ", "2♣", ", ", ")", ".",
+    "-- starting hand #9 ", "(Hold'em) ", "(dealer: ", ") --"]), max_size=16).map("".join))
+def test_rows_of_one_at_read_alike_on_any_text(entry: str) -> None:
+    test_rows_of_one_at_read_alike_with_the_name_taken_lazily(entry)
+
+
+@pytest.mark.parametrize("entry", [
+    'Player stacks: #1 "a @ Bb" (5) | #2 "c @ Dd" (6.50)', 'Player stacks: #1 "a @ Bb" (5)',
+    'Player stacks: #1 "a" (5) | #2 "b @ Cc" (6)', 'Player stacks: #1 "a @ Bb" (5) | junk',
+    'Player stacks: #1 "a @ Bb" (5)  | #2 "c @ Dd" (6)', 'Player stacks: ',
+    'Player stacks: #1 "a @ b @ Cc" (5) | #2 "" @ Dd" (6)', 'Players stacks: #1 "a @ B" (5)',
+])
+def test_a_stacks_row_reads_as_its_whole_match_said(entry: str) -> None:
+    """The stacks row's seats are taken without the whole row's match where, written
+    back, they are the row: what the match, then the seats, gave."""
+    from auditor.sites.pokernow.reader import (
+        _FAST_SEAT,
+        _FAST_STACKS,
+        STACKS,
+        _amounts,
+        _stacks_row,
+        fast_row,
+    )
+
+    amounts = _amounts(2)
+    seats = _FAST_SEAT.findall(entry)
+    expected = (STACKS, tuple((int(a), c, b, amounts[d]) for a, b, c, d in seats)) if (
+        _FAST_STACKS.fullmatch(entry)) else None
+    assert fast_row(entry, amounts) == expected
+    if seats and _stacks_row(seats) == entry:
+        assert expected is not None
 
 
 def test_a_players_rows_read_alike_by_their_tails() -> None:
