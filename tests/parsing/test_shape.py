@@ -19,6 +19,7 @@ from auditor.parsing.shape import (
     card_groups,
     card_groups_by_methods,
     find_name,
+    int_of,
     name_start,
     name_start_by_methods,
     plain_seat,
@@ -464,3 +465,19 @@ def test_name_start_as_the_pattern(line: str) -> None:
 def test_name_start_as_the_pattern_on_any_text(line: str) -> None:
     m = _NAME_AFTER.match(line)
     assert name_start_by_methods(line) == name_start(line) == (m.end() if m else 0)
+
+
+@pytest.mark.parametrize("text", ["0", "7", "03", "59", "999", "2012", "2099", "2100", "007",
+                                  "+3", " 4", "-1", "\u0661\u0662", "12_3", "", "x", "4.0",
+                                  "\u00b2"])
+def test_int_of_reads_as_int_reads(text: str) -> None:
+    """``int_of`` looks the common numbers up, and gives ``int()``'s value or error."""
+    try:
+        expected: int | type[ValueError] = int(text)
+    except ValueError:
+        expected = ValueError
+    try:
+        found: int | type[ValueError] = int_of(text)
+    except ValueError:
+        found = ValueError
+    assert found == expected

@@ -55,6 +55,7 @@ from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountError, format_amount, parse_amount
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
+from auditor.parsing.shape import int_of
 from auditor.sites.ipoker.fragments import XmlError, attribute, elements
 
 SITE: Final = "ipoker"
@@ -486,7 +487,12 @@ class IPokerReader:
         not_replayed: tuple[int, str] | None = None  # stud streets and cards
         value_of = money.get
         new_act = tuple.__new__  # what _Act(…) does, without its Python-level __new__
+        # (Typed: compiled, each comparison of the tag with a literal is then a string's,
+        # not Python's generic one.)
+        tag: str
         attrs: list[str]
+        line: int
+        value: str
         for tag, attrs, line, value in nodes:
             if tag == "action":
                 # Its four attributes in one walk of the list (see ``fragments``).
@@ -503,8 +509,8 @@ class IPokerReader:
                     elif key == "no":
                         no_text = attrs[i + 1]
                 try:
-                    kind = int(kind_text)
-                    no = int(no_text)
+                    kind = int_of(kind_text)
+                    no = int_of(no_text)
                 except ValueError:
                     raise LineError(line, "an <action> without a number 'no' and 'type'"
                                     ) from None
@@ -555,7 +561,7 @@ class IPokerReader:
                 players[p.name] = p
             elif tag == "round":
                 try:
-                    number = int(attribute(attrs, "no"))
+                    number = int_of(attribute(attrs, "no"))
                 except ValueError:
                     raise LineError(line, "a <round> without a number") from None
                 street = _STREET_OF_ROUND.get(number, 3)
@@ -921,7 +927,7 @@ def _player(node_attrs: list[str], line: int, money: _Amounts) -> _Player | None
     if not name:
         return None
     try:
-        seat = int(seat_text)
+        seat = int_of(seat_text)
     except ValueError:
         raise LineError(line, f"{name}'s seat is not a number") from None
     chips = money.get(chips_text)

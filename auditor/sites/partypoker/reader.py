@@ -56,6 +56,7 @@ from auditor.parsing.shape import (
     NUM,
     PLAYER,
     QUOTED,
+    int_of,
     starts_at,
 )
 from auditor.sites.partypoker.lines import Amounts, amount_of, amounts, split_fields
@@ -518,6 +519,10 @@ def seat_fields(text: str) -> tuple[str, str, str] | None:
                 for c in stack:
                     if c.isdecimal():
                         return number, text[after:bracket], stack
+    elif not (text.startswith("Seat") or text.startswith("seat")):
+        # Where the pattern's first word is not (the lines around the seats, five a hand),
+        # it cannot match: a call of it costs about 1,900 instructions all the same.
+        return None
     m = _SEAT.match(text)
     return None if m is None else (m.group(1), m.group(2), m.group(3))
 
@@ -566,7 +571,8 @@ def start_key(game_line: str) -> tuple[int, ...] | None:
     if m is None:
         return None
     month, day, hh, mm, ss, year = m.groups()
-    return (int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss))
+    return (int_of(year), _MONTHS[month], int_of(day), int_of(hh), int_of(mm),
+            int_of(ss))
 
 
 def _first_dash(line: str) -> int:

@@ -164,14 +164,20 @@ def _seat_by_pattern(text: str) -> tuple[str, ...] | None:
     "Seat 4: bob (the builder) ( $2 )", "Seat 5: ( $2 )", "Seat 5:  ( $2 )", "Seat 6: y ( $ )",
     "Seat 7: z (\u00a0€2\u3000)", "Seat ٣: w ( 5 )", "Seat 8:x ( 5 )", "Seat  9: v ( 5 )",
     "seat 1: lower ( 5 )", "Seat1: glued ( 5 )", "Seat 2 is the button", "Seat 1: n ( 5 ))",
-    "Seat 1: n (( 5 )", "Seat 1: a: b ( 7 )", "Seat 1: n ( 5 )x", "Seat 12345678901: n ( 5 )"])
+    "Seat 1: n (( 5 )", "Seat 1: a: b ( 7 )", "Seat 1: n ( 5 )x", "Seat 12345678901: n ( 5 )",
+    "Seat 1: t ( \t5 )", "Seat 1: t ( 5\x1c)", "Seat 1: t (\x855 )", "Seat 1: d ( \u0663 )",
+    "Seat \u00b2: s ( 5 )", "Seat 1: e (  )", "Seat 1: e ( $ 5 USD\u00a0)", "Seat 1: f ( x5y )",
+    # The lines around the seats, which the pattern's first word turns away, and near ones.
+    "Table Bench 0001 (Real Money)", "Kanu7_0001 posts small blind [$25 USD].", "Seat",
+    "SEAT 1: a ( 5 )", " Seat 1: a ( 5 )", "seat1: b ( 5 ) - x", "Seat 2 is the button)"])
 def test_seat_fields_as_the_pattern(text: str) -> None:
     assert seat_fields(text) == _seat_by_pattern(text)
 
 
 @given(st.lists(st.sampled_from([
     "Seat ", "seat", "1", "٣", "12", ": ", ":", " ", "\u00a0", "(", ")", " (", " )", "$",
-    "5,000", "USD", "name", " - ", "-", "x", "\u3000"]), max_size=12).map("".join))
+    "5,000", "USD", "name", " - ", "-", "x", "\u3000", "\t", "\x1c", "\x85", "\u00b2"]),
+    max_size=12).map("".join))
 def test_seat_fields_as_the_pattern_on_any_text(text: str) -> None:
     assert seat_fields(text) == _seat_by_pattern(text)
 
