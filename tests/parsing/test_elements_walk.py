@@ -1,6 +1,7 @@
 """The XML cutter's walk of open elements, kept as it goes (``_OpenElements``), finds
 what a walk from the start of the file finds, at every hand of the corpus and the
-samples, and on tags that run across a hand's start."""
+samples, and on tags that run across a hand's start; and the cutter's searches by a
+literal prefix find what the regex's own would."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import auditor.parsing.elements as elements
 from auditor.parsing.elements import _open_elements, _OpenElements, blocks_of_elements
@@ -96,3 +99,27 @@ def test_the_cut_is_the_same_either_way(monkeypatch: pytest.MonkeyPatch) -> None
                 m.setattr(elements, "_OpenElements", _Plain)
                 plain = list(blocks_of_elements(text, str(path), "x", start, tag))
             assert fast == plain, path
+
+
+_GAME_START = re.compile(r"<game\b[^>]*\bgamecode=")  # iPoker's
+_GAME_CLOSE = re.compile(r"</game\s*>")
+
+
+def _spans(found: list[re.Match[str]]) -> list[tuple[int, int]]:
+    return [m.span() for m in found]
+
+
+@given(st.lists(st.sampled_from([
+    "<game", " gamecode=", '"1">', "<games", "</game", ">", " ", "\n", "\u3000", "x", "<",
+    "</game >", "<game gamecode=", "</gam", "e>"]), max_size=24).map("".join),
+       st.integers(0, 40), st.integers(0, 200))
+def test_matches_found_from_their_prefix_are_the_regex_s(text: str, begin: int,
+                                                         end: int) -> None:
+    """``_matches`` with a prefix (``str.find``, then the pattern there) gives what the
+    pattern's own ``finditer`` and ``search`` give, between any bounds."""
+    for pattern, prefix in ((_GAME_START, "<game"), (_GAME_CLOSE, "</game")):
+        assert _spans(elements._matches(pattern, prefix, text, begin, end, True)) == _spans(
+            list(pattern.finditer(text, begin, end)))
+        first = pattern.search(text, begin, end)
+        assert _spans(elements._matches(pattern, prefix, text, begin, end, False)) == (
+            [] if first is None else [first.span()])

@@ -32,7 +32,7 @@ DIALECT = Dialect(
 # 185 games, confirmed by the next stack in 107 of 107.
 CLIENT_DIALECT = dataclasses.replace(DIALECT, uncalled="silent")
 
-_START = re.compile(r"<game\b[^>]*\bgamecode=")
+_START = re.compile(r"<game\b[^>]*\bgamecode=")  # (each match begins with "<game")
 
 
 def sniff(head: str, name: str) -> bool:
@@ -43,7 +43,8 @@ def sniff(head: str, name: str) -> bool:
 
 def cut(text: str, source: str) -> Iterator[HandBlock]:
     """One block per ``<game>`` element, with the session's ``<general>`` as context."""
-    return blocks_of_elements(text, source, "ipoker", _START, "game", over=("general",))
+    return blocks_of_elements(text, source, "ipoker", _START, "game", over=("general",),
+                              prefix="<game")
 
 
 def _reader() -> Reader:
