@@ -259,11 +259,13 @@ def int_of(text: str) -> int:
     """``int(text)``, ValueError and all, the common ones (0 to 2099, and 00 to 09: seats,
     action numbers, days, hours, years) looked up: compiled, ``int()`` of a str costs
     about 440 instructions (it first copies the text to ASCII), a look-up about 80."""
-    found = _INTS.get(text)
+    found = SMALL_INTS.get(text)
     return int(text) if found is None else found
 
 
-_INTS: Final = {**{str(n): n for n in range(2100)}, **{f"{n:02d}": n for n in range(10)}}
+# The common numbers' texts and values (ASCII digits only), for ``int_of`` and the readers'
+# own whole-number checks.
+SMALL_INTS: Final = {**{str(n): n for n in range(2100)}, **{f"{n:02d}": n for n in range(10)}}
 
 
 def starts_at(text: str, prefix: str, start: int) -> bool:

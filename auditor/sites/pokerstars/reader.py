@@ -37,6 +37,7 @@ from auditor.parsing.shape import (
     PLAIN_SEAT,
     PLAYER,
     SEAT_FIELDS,
+    SMALL_INTS,
     card_groups,
     find_name,
     plain_seat,
@@ -455,15 +456,12 @@ def _unprefix(tree: Tree) -> None:
 
 def _whole(text: str) -> int:
     """A seat, table size or pot number: ASCII digits only ("2.5", "$2", "³" are not)."""
-    found = _WHOLE.get(text)
+    found = SMALL_INTS.get(text)
     if found is not None:
         return found
     if text.isascii() and text.isdigit() and len(text) <= 9:
         return int(text)
     raise AmountError(f"not a whole number: {text[:40]!r}")
-
-
-_WHOLE: Final = {str(n): n for n in range(1000)}  # the common ones, looked up (faster than int())
 
 
 class _Table(NamedTuple):
