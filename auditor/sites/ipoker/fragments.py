@@ -12,9 +12,11 @@ each element's attributes in C, and skips the text of the others (the white spac
 between elements, most of its callbacks). The elements are those
 ``elements_by_callbacks`` builds from every callback (the reference the readers are
 tested against), with the same lines, attributes and, for the elements read, texts.
-The compiled build builds them in C instead (``_expat_nodes.c``, the same expat through
-pyexpat's C API, without a Python call an element) wherever that module vouches for a
-fragment, and ``elements_in_python`` (the pure build's way) is its reference.
+The compiled build builds them in C instead (``_expat_nodes.c``) wherever that module
+vouches for a fragment: a game in the small subset of XML iPoker writes (no reference,
+comment, declaration, CR or namespace) by a reader of its own, any other by the same
+expat through pyexpat's C API, without a Python call an element. ``elements_in_python``
+(the pure build's way) is the reference of both.
 
 An element's attributes are expat's ordered list, ``[name, value, name, value, …]`` in
 document order (``attribute`` reads one): a game's elements hold a few attributes each,
@@ -119,8 +121,9 @@ def _defused() -> Any:
 
 
 def _in_c() -> Callable[..., list[Node] | None] | None:
-    """The compiled build's ``_expat_nodes.nodes`` (C: the elements built by expat's
-    callbacks without a Python call an element), or None in the pure build."""
+    """The compiled build's ``_expat_nodes.nodes`` (C: a simple game's elements read
+    without expat, any other's built by expat's callbacks without a Python call an
+    element), or None in the pure build."""
     try:
         module = import_module("auditor.sites.ipoker._expat_nodes")
     except ImportError:
@@ -140,7 +143,7 @@ def elements(text: str, first_line: int, tags: frozenset[str] | None = _GAME,
 
     Where the compiled build's C module vouches for a fragment (no declaration, comment,
     CDATA, processing instruction or CR, and well-formed), its list; else, and for every
-    error, ``elements_in_python``'s."""
+    error, ``elements_in_python``'s (``_expat_nodes.c`` says which it reads itself)."""
     if tags is None and texts is None and _simple(text):
         return _simple_elements(text, first_line)
     if _IN_C is not None:
