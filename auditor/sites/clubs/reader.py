@@ -23,6 +23,7 @@ from lark import Tree
 
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
+from auditor.model.events import Bet, Call, PostBlind, Raise, StreetStart
 from auditor.model.hand import Hand
 from auditor.sites.pokerstars.reader import (
     Made,
@@ -121,21 +122,29 @@ def _raises_as_added(events: tuple[ev.Event, ...]) -> tuple[ev.Event, ...] | Non
     out: list[ev.Event] | None = None
     commit: dict[str, int] = {}
     voluntary: set[str] = set()
-    for i, e in enumerate(events):
-        cls = e.__class__
-        if cls is ev.StreetStart:
-            if e.street != "preflop":  # type: ignore[attr-defined]
+    # (Each event named by its class, the classes imported by name: compiled, a field is
+    # then read directly, and a class is not looked up in the module at each test.)
+    for i in range(len(events)):
+        e = events[i]
+        cls = type(e)
+        if cls is StreetStart:
+            street: StreetStart = e  # type: ignore[assignment]
+            if street.street != "preflop":
                 commit.clear()
                 voluntary.clear()
-        elif cls is ev.PostBlind:
-            p = e.player  # type: ignore[attr-defined]
-            commit[p] = commit.get(p, 0) + e.amount - e.dead  # type: ignore[attr-defined]
-        elif cls is ev.Call or cls is ev.Bet:
-            p = e.player  # type: ignore[attr-defined]
-            commit[p] = commit.get(p, 0) + e.amount  # type: ignore[attr-defined]
-            voluntary.add(p)
-        elif cls is ev.Raise:
-            r: ev.Raise = e  # type: ignore[assignment]
+        elif cls is PostBlind:
+            post: PostBlind = e  # type: ignore[assignment]
+            commit[post.player] = commit.get(post.player, 0) + post.amount - post.dead
+        elif cls is Call:
+            call: Call = e  # type: ignore[assignment]
+            commit[call.player] = commit.get(call.player, 0) + call.amount
+            voluntary.add(call.player)
+        elif cls is Bet:
+            bet: Bet = e  # type: ignore[assignment]
+            commit[bet.player] = commit.get(bet.player, 0) + bet.amount
+            voluntary.add(bet.player)
+        elif cls is Raise:
+            r: Raise = e  # type: ignore[assignment]
             to = r.to
             if r.player in voluntary:
                 to = commit.get(r.player, 0) + r.to

@@ -44,14 +44,24 @@ from lark.exceptions import UnexpectedInput
 
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
+from auditor.model.events import Bet, Event, PostBlind, PotSummary, Raise, StreetStart
 from auditor.model.hand import Game, Hand, HandInfo, Limit
 from auditor.model.money import AmountCache, AmountError, amount_cache, parse_amount
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
-from auditor.parsing.shape import CARDS, DESC, LINE_CACHE_ENTRIES, PLAYER, card_groups
+from auditor.parsing.shape import (
+    BY_METHODS,
+    CARDS,
+    DESC,
+    LINE_CACHE_ENTRIES,
+    PLAYER,
+    card_groups,
+    int_of,
+)
 from auditor.sites.winamax.shape import (
     PLAIN_SEAT,
+    SYMBOLS,
     header_fields,
     seat_name,
     shape_with_name,
@@ -76,6 +86,34 @@ Made = tuple[Any, bool]
 # A recipe reads a line's values (with the player's name, the hand's context and the
 # line's number; the name typed Any, as in the PokerStars reader's recipes).
 Recipe = Callable[[list[str], Any, "_Context", int], Made]
+
+
+def plain_seat(text: str) -> tuple[str, str, str] | None:
+    """The seat, name and stack of a ``Seat 3: name (12.50€)`` line, exactly as
+    ``PLAIN_SEAT.fullmatch(text).groups()``, or None where PLAIN_SEAT does not match: by
+    string methods, each a C call where compiled (the pattern's greedy name backtracks
+    from the line's end: 5,000 instructions a seat line).
+
+    The stack is what lies between the line's last " (" and its final ")": no stack holds
+    a space, so wherever the pattern matches, its name ends there."""
+    if not text.startswith("Seat ") or not text.endswith(")"):
+        return None
+    colon = text.find(": ", 5)
+    seat = text[5:colon]
+    if colon < 0 or not seat.isdecimal():  # (``\d``: any decimal digit, as isdecimal)
+        return None
+    opening = text.rfind(" (")
+    if opening <= colon + 2:  # (a name of one character at least)
+        return None
+    stack = text[opening + 2 : len(text) - 1]
+    number = stack[:-1] if stack and stack[-1] in SYMBOLS else stack
+    whole, dot, cents = number.partition(".")
+    if not whole.isdecimal() or (dot and not cents.isdecimal()):
+        return None
+    name = text[colon + 2 : opening]
+    if "\n" in name:  # (the pattern's "." does not take one)
+        return None
+    return seat, name, stack
 
 
 def _amount(text: str, decimals: int) -> int:
@@ -597,10 +635,16 @@ class WinamaxReader:
             return seen.at(no)
         if not text.startswith("Seat "):
             return None
-        plain = PLAIN_SEAT.fullmatch(text) if self.caching else None
+        plain = None
+        if self.caching:
+            if BY_METHODS:
+                plain = plain_seat(text)
+            else:
+                found = PLAIN_SEAT.fullmatch(text)
+                plain = None if found is None else (found[1], found[2], found[3])
         if plain is not None:
-            number, name, stack = plain.groups()
-            seat = ev.Seat(no, int(number), name, ctx.amounts[stack], False)
+            number, player, stack = plain
+            seat = ev.Seat(no, int_of(number), player, ctx.amounts[stack], False)
             if len(self.seats) >= self.MAX_CACHE:
                 self.seats.clear()
             self.seats[text] = seat
@@ -776,7 +820,9 @@ class WinamaxReader:
             space = name.find(" ")
             firsts.setdefault(name[:space] if space > 0 else name, []).append(name)
 
-        events: list[ev.Event] = []
+        # (The classes tested against below are imported by name: compiled, each ``ev.X``
+        # is a look-up in the module, at every test.)
+        events: list[Event] = []
         append = events.append
         in_summary = False
         in_blinds = False  # between *** ANTE/BLINDS *** and *** PRE-FLOP ***
@@ -803,7 +849,7 @@ class WinamaxReader:
                     if len(exact) >= self.MAX_CACHE:
                         exact.clear()
                     exact[text] = _NOTHING if event is None else event
-            elif isinstance(seen, ev.Event):
+            elif isinstance(seen, Event):
                 event = seen.at(no)  # the line read before, on this line
             else:
                 event = None if seen is _NOTHING else seen
@@ -815,9 +861,9 @@ class WinamaxReader:
                 continue
             if event is None:
                 continue
-            if in_summary and cls in (ev.Bet, ev.Raise, ev.PostBlind):
+            if in_summary and cls in (Bet, Raise, PostBlind):
                 raise LineError(no, "an action after the summary started")
-            if cls is ev.Raise:
+            if cls is Raise:
                 if in_blinds:
                     # "raises 1€ to 3€" among the blinds (2014): a post of both blinds.
                     event = ev.PostBlind(no, event.player, "small_and_big", event.to,
@@ -827,13 +873,13 @@ class WinamaxReader:
                 elif odd_blinds and preflop and event.by is not None:
                     event = _raise_size(event, events, preflop, ctx.big_blind)
                 append(event)
-            elif cls is ev.Bet:
+            elif cls is Bet:
                 if preflop and (bet := _current_bet(events)) > 0:
                     # "bets X" with the big blind already the bet: a raise by X.
                     event = ev.Raise(no, event.player, bet + event.amount,
                                      event.amount, event.all_in)
                 append(event)
-            elif cls is ev.PostBlind:
+            elif cls is PostBlind:
                 event = _settle_post(event, events, posted, small_posted, ctx.big_blind)
                 if event is not None:
                     kind = event.kind
@@ -847,7 +893,7 @@ class WinamaxReader:
                     if kind != "ante":
                         posted.add(event.player)
                     append(event)
-            elif cls is ev.StreetStart:
+            elif cls is StreetStart:
                 in_blinds = False
                 if event.street != "preflop":
                     preflop = False
@@ -858,7 +904,7 @@ class WinamaxReader:
                 in_blinds = True
             elif cls is _Abbreviated:
                 append(_settle_total(event, events))
-            elif cls is ev.PotSummary:
+            elif cls is PotSummary:
                 append(event)
             elif event is _UNSUPPORTED_STREET:
                 return self._unreadable(block, no, "HH002",

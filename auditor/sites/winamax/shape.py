@@ -23,17 +23,17 @@ import re
 
 from auditor.parsing.shape import DESC, PLAYER, QUOTED, split_plain
 
-_SYMBOLS = "€$£\ufffd"  # U+FFFD: a euro sign an unknown encoding lost
+SYMBOLS = "€$£\ufffd"  # U+FFFD: a euro sign an unknown encoding lost
 # An amount: digits, decimals (a comma only in buy-ins), an optional "k" (thousands, in
 # summary totals), an optional currency sign after it. Not inside a word ("Omaha8").
-AMOUNT = rf"(?<![\w.])(?>\d+(?:[.,]\d+)?)k?[{_SYMBOLS}]?"
+AMOUNT = rf"(?<![\w.])(?>\d+(?:[.,]\d+)?)k?[{SYMBOLS}]?"
 # Cards and amounts, what almost every line holds; the look-ahead lets the regex engine
 # skip to where a field can start.
 _PLAIN_FIELDS = re.compile(rf"(?=[\[\d])(\[[^\]]*\]|{AMOUNT})")
 
 # The commonest seat line, "Seat 3: name (12.50€)", in one match; the name runs to the
 # last " (" (as in ``seat_name``). Bounties go through the grammar.
-PLAIN_SEAT = re.compile(rf"Seat (\d+): (.+) \((\d+(?:\.\d+)?[{_SYMBOLS}]?)\)")
+PLAIN_SEAT = re.compile(rf"Seat (\d+): (.+) \((\d+(?:\.\d+)?[{SYMBOLS}]?)\)")
 
 # Where the name of a summary seat line of a player the hand did not seat ends.
 _SUMMARY_NAME_END = re.compile(
