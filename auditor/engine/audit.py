@@ -284,46 +284,57 @@ def read_stated(hand: Hand) -> Stated | None:
     mucked: set[tuple[str, int]] = set()
     house = 0
     side: dict[str, int] | None = None
+    # (Each event named by its class: compiled, a field is then read directly, not
+    # looked up by name.)
     for ev in hand.events:  # the commonest kinds first
         kind = type(ev)
         if kind not in _SETTLE_EVENTS:
             continue
         if kind is StreetStart:
-            on_run = ev.run  # type: ignore[attr-defined]
-            boards[on_run] = ev.board  # type: ignore[attr-defined]
+            street: StreetStart = ev  # type: ignore[assignment]
+            on_run = street.run
+            boards[on_run] = street.board
             if on_run > max_run:
                 max_run = on_run
         elif kind is Collected:
-            on_run = ev.run or run  # type: ignore[attr-defined]
-            collected.append((ev, 0, on_run))  # type: ignore[arg-type]
-            paid_out += ev.amount  # type: ignore[attr-defined]
+            got: Collected = ev  # type: ignore[assignment]
+            on_run = got.run or run
+            collected.append((got, 0, on_run))
+            paid_out += got.amount
             if on_run > max_run:
                 max_run = on_run
         elif kind is PotSummary:
             summary = ev  # type: ignore[assignment]
         elif kind is Mucks:
-            mucked.add((ev.player, run))  # type: ignore[attr-defined]
+            muck: Mucks = ev  # type: ignore[assignment]
+            mucked.add((muck.player, run))
         elif kind is UncalledReturned:
             returns.append(ev)  # type: ignore[arg-type]
         elif kind is BoardSummary:
-            summary_boards[ev.run] = ev.cards  # type: ignore[attr-defined]
-            if ev.run > max_run:  # type: ignore[attr-defined]
-                max_run = ev.run  # type: ignore[attr-defined]
+            board: BoardSummary = ev  # type: ignore[assignment]
+            summary_boards[board.run] = board.cards
+            if board.run > max_run:
+                max_run = board.run
         elif kind is Shows:
-            shown[ev.player] = ev.cards  # type: ignore[attr-defined]
+            shows: Shows = ev  # type: ignore[assignment]
+            shown[shows.player] = shows.cards
         elif kind is ShowdownStart:
             showdown = True
-            run = ev.run  # type: ignore[attr-defined]
+            start: ShowdownStart = ev  # type: ignore[assignment]
+            run = start.run
             if run > max_run:
                 max_run = run
         elif kind is CashedOut:
-            cash_outs[ev.player] = ev  # type: ignore[attr-defined,assignment]
+            cash_out: CashedOut = ev  # type: ignore[assignment]
+            cash_outs[cash_out.player] = cash_out
         elif kind is HouseMoney:
-            house += ev.amount  # type: ignore[attr-defined]
+            money: HouseMoney = ev  # type: ignore[assignment]
+            house += money.amount
         elif kind is SidePayment:
+            payment: SidePayment = ev  # type: ignore[assignment]
             if side is None:
                 side = {}
-            side[ev.player] = side.get(ev.player, 0) + ev.amount  # type: ignore[attr-defined]
+            side[payment.player] = side.get(payment.player, 0) + payment.amount
         else:  # HandCancelled
             return None
     return Stated(
