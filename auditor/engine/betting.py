@@ -81,7 +81,7 @@ NO_CAP: Final = 1 << 62  # room left under the cap of a game without one
 _UNKNOWN: Final[Any] = object()  # next_to_act() not worked out since the last change
 
 _SEAT_NUMBER: Final = attrgetter("seat")
-_PARTICIPATION: Final = frozenset({PostBlind, HoleCards, Fold, Check, Call, Bet, Raise})
+_ACTIONS: Final = frozenset({Fold, Check, Call, Bet, Raise})
 
 
 class PlayerState:
@@ -157,8 +157,21 @@ def dealt_in_players(hand: Hand) -> set[str]:
 
 def _taking_part(hand: Hand) -> set[str]:
     """Everyone named by a post, an action or visible hole cards, seated or not."""
-    types = _PARTICIPATION
-    return {ev.player for ev in hand.events if type(ev) in types}  # type: ignore[attr-defined]
+    # (Each event bound to its class: compiled, the player is then read directly, not
+    # looked up by name in the event's type.)
+    taking_part: set[str] = set()
+    for ev in hand.events:
+        kind = type(ev)
+        if kind in _ACTIONS:
+            action: Action = ev  # type: ignore[assignment]
+            taking_part.add(action.player)
+        elif kind is PostBlind:
+            post: PostBlind = ev  # type: ignore[assignment]
+            taking_part.add(post.player)
+        elif kind is HoleCards:
+            dealt: HoleCards = ev  # type: ignore[assignment]
+            taking_part.add(dealt.player)
+    return taking_part
 
 
 def _ordered_seats(hand: Hand, dealt_in: set[str] | frozenset[str]) -> list[Seat]:
