@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Final, TypeAlias
 
 from auditor.engine.fitting import Claim, fit
 from auditor.engine.pots import Pot, PotLayout, build_pots
@@ -90,6 +90,9 @@ _SETTLE_EVENTS: Final = frozenset(
 _RUN_NAMES: Final = ("", "first", "second", "third", "fourth")
 _ONE_BOARD: Final = (0,)  # the run key of a hand dealt once
 
+# Hand strengths by (player, run): None where the cards or the board are not all known.
+Strengths: TypeAlias = dict[tuple[str, int], Strength | None]
+
 
 @dataclass(slots=True)
 class PartAudit:
@@ -136,7 +139,7 @@ class PotAudit:
     net: list[int | None]
     parts: list[PartAudit]
     odd_units: tuple[int, ...]
-    strengths: dict[tuple[str, int], Strength | None]
+    strengths: Strengths
     history_returns: dict[str, int] = field(default_factory=dict)
     excess_in_pot: bool = False
     known_deductions: int | None = 0  # the rake and fees as the dialect knows them
@@ -613,11 +616,17 @@ def figures_agree(hand: Hand, stated: Stated, laid: Laid, contributed: dict[str,
             pots = layout.pots
             if len(s.sides) + 1 != len(pots):
                 return False
+            # As SP002 reads a named main pot: the players' chips, the house's apart, and
+            # in a walk collected whole, the big blind's unmatched part.
+            extra = (sum(returns.values()) if hand.dialect.walks == "collected"
+                     and _is_walk(hand) else 0) - laid.house
             taken = 0
             for pot, amount in zip(pots, (s.main, *s.sides), strict=True):
-                if amount > pot.amount:
+                size = pot.amount + extra
+                extra = 0
+                if amount > size:
                     return False
-                taken += pot.amount - amount
+                taken += size - amount
             if deductions is None or taken > deductions:
                 return False
     if stated.cash_outs:
@@ -652,13 +661,22 @@ def expected_total(hand: Hand, layout: PotLayout, returns: dict[str, int],
 
 
 def quiet_winnings(
-    hand: Hand, replay: ReplayResult, stated: Stated, laid: Laid
+    hand: Hand, replay: ReplayResult, stated: Stated, laid: Laid,
+    known: Strengths | None = None, unknown: set[str] | None = None,
 ) -> dict[str, int] | None:
     """The common hand, settled without the detailed machinery: dealt once, no cash-out,
     every stated figure the replayed one, and each pot paid, all of it, to its one winner
     (the only player left in it, or the best hand shown). What each player collected
     (which is then what the replay awards him); None when anything differs, and
-    ``audit_laid`` tells what."""
+    ``audit_laid`` tells what. The hand strengths it works out go into ``known``, for
+    ``audit_laid`` to take up.
+
+    Given ``unknown``, a pot that cards not shown leave undecided is quiet too when one
+    contender the shown cards do not beat was paid it all: no pot rule can report that
+    either, and ``unknown`` gets the contenders whose winnings the replay cannot tell
+    (``payments.replayed_winnings`` gives them None)."""
+    if known is None:
+        known = {}
     layout = laid.layout
     pots = layout.pots
     if stated.max_run or stated.cash_outs or not pots:
@@ -671,7 +689,7 @@ def quiet_winnings(
         deductions = laid.deductions
         if deductions is not None and stated.paid_out != max(pot.amount - deductions, 0):
             return None  # the pot was not paid out whole
-        winner = _sole_winner(hand, stated, pot.eligible, won, {})
+        winner = _sole_winner(hand, stated, pot.eligible, won, known, unknown)
         if winner is None or len(won) > 1 or (won and winner not in won):
             return None  # someone else was paid from it
         return won
@@ -680,12 +698,11 @@ def quiet_winnings(
                                      laid.deductions, hand.dialect.rake == "stated"):
         got = paid[index]
         got[ev.player] = got.get(ev.player, 0) + ev.amount
-    known: dict[str, Strength | None] = {}
     nets = _net_amounts(layout, stated.summary, laid.deductions)
     for pot, got, net in zip(pots, paid, nets, strict=True):
         if net is not None and net != sum(got.values()):
             return None  # the pot was not paid out whole
-        winner = _sole_winner(hand, stated, pot.eligible, got, known)
+        winner = _sole_winner(hand, stated, pot.eligible, got, known, unknown)
         if winner is None or len(got) > 1 or (got and winner not in got):
             return None
     return won
@@ -696,11 +713,14 @@ def _sole_winner(
     stated: Stated,
     eligible: tuple[str, ...],
     got: dict[str, int],
-    known: dict[str, Strength | None],
+    known: Strengths,
+    unknown: set[str] | None = None,
 ) -> str | None:
     """The one winner of a pot on the only board, as ``_judge_part`` decides it (``got``:
-    what the pot paid whom; ``known``: the strengths found so far); None when its
-    winners are several, or unknown."""
+    what the pot paid whom; ``known``: the strengths found so far, by player and run);
+    None when its winners are several, or unknown. Given ``unknown``, a pot that unshown
+    cards leave undecided gives the one player paid from it, when he is a contender the
+    shown hands do not beat, and its contenders not beaten go into ``unknown``."""
     if len(eligible) == 1:
         return eligible[0]
     mucked = stated.mucked
@@ -715,7 +735,7 @@ def _sole_winner(
     if not contenders:
         return None
     info = hand.info
-    todo = [p for p in contenders if p not in known] if known else contenders
+    todo = [p for p in contenders if (p, 0) not in known] if known else contenders
     if todo:
         board = stated.boards.get(0, ())
         if stated.showdown and len(board) < 5 and len(stated.summary_boards.get(0, ())) == 5:
@@ -726,17 +746,28 @@ def _sole_winner(
             found = strengths_on(info.game, info.hi_lo, holes, board, info.hole_cards)
         else:
             found = [None] * len(todo)
-        known.update(zip(todo, found, strict=True))
+        for p, s in zip(todo, found, strict=True):
+            known[p, 0] = s
         if todo is not contenders:
-            found = [known[p] for p in contenders]
+            found = [known[p, 0] for p in contenders]
     else:
-        found = [known[p] for p in contenders]
+        found = [known[p, 0] for p in contenders]
     if not info.hi_lo and len(contenders) > 1 and None not in found:
         # every hand shown, high only: judge's verdict is the one best hand, if any
         highs = [f.high for f in found]  # type: ignore[union-attr]
         best = max(highs)
         return contenders[highs.index(best)] if highs.count(best) == 1 else None
     verdict = judge(contenders, dict(zip(contenders, found, strict=True)), info.hi_lo)
+    if not verdict.decided:
+        if unknown is None or len(got) != 1:
+            return None
+        for paid, amount in got.items():
+            if amount <= 0 or paid not in contenders or paid in verdict.beaten:
+                return None
+            for p in contenders:
+                if p not in verdict.beaten:
+                    unknown.add(p)
+            return paid
     if len(verdict.high_winners) != 1 or verdict.low_winners:
         return None
     return verdict.high_winners[0]
@@ -752,9 +783,11 @@ def audit_pots(hand: Hand, replay: ReplayResult, profile: Profile) -> PotAudit |
 
 
 def audit_laid(
-    hand: Hand, replay: ReplayResult, profile: Profile, stated: Stated, laid: Laid
+    hand: Hand, replay: ReplayResult, profile: Profile, stated: Stated, laid: Laid,
+    known: Strengths | None = None,
 ) -> PotAudit:
-    """``audit_pots`` once the history is read and the pots laid out."""
+    """``audit_pots`` once the history is read and the pots laid out; ``known``: hand
+    strengths already worked out on this hand's boards (``quiet_winnings``'s)."""
     layout = laid.layout
     max_run = stated.max_run
     runs = max_run or 1
@@ -786,7 +819,7 @@ def audit_laid(
         _net_amounts(layout, stated.summary, laid.deductions),
         [],
         odd_chip_units(hand),
-        {},
+        {} if known is None else known,
         laid.returns,
         laid.excess_in_pot,
         laid.deductions,

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from auditor.engine.audit import (
     PotAudit,
+    Strengths,
     audit_laid,
     figures_agree,
     lay_out,
@@ -57,15 +58,28 @@ def settle(hand: Hand, replay: ReplayResult, profile: Profile) -> Settled:
         meant_laid = lay_out(hand, meant, again)
         if figures_agree(hand, again, meant_laid, meant.contributed):
             replay, stated, laid = meant, again, meant_laid
-    won = quiet_winnings(hand, replay, stated, laid)
+    known: Strengths = {}  # (the strengths the quiet path works out, for the audit's)
+    unknown: set[str] = set()  # (players whose winnings unshown cards leave unknown)
+    won = quiet_winnings(hand, replay, stated, laid, known, unknown) if QUIET else None
     if won is not None:  # everything adds up: no pot rule has anything to report
-        return Settled(_rows(hand, replay.contributed, laid.returns, won, None, stated.side))
-    audit = audit_laid(hand, replay, profile, stated, laid)
+        replayed: dict[str, int | None] | None = None  # (None: each paid what he won)
+        if unknown:
+            replayed = {p: None if p in unknown else a for p, a in won.items()}
+            for p in unknown:
+                replayed[p] = None
+        return Settled(_rows(hand, replay.contributed, laid.returns, won, replayed,
+                             stated.side))
+    audit = audit_laid(hand, replay, profile, stated, laid, known)
     if hand.dialect.payouts == "absent":
         # The history states no payouts (PHH datasets that leave winnings out): the rows
         # say what went in and what the pots should have paid; there is nothing to judge.
         return Settled(payout_rows(audit))
-    return Settled(payout_rows(audit), None if audit.quiet else audit)
+    return Settled(payout_rows(audit), None if audit.quiet and QUIET else audit)
+
+
+# False: every hand gets the full audit and the pot rules judge it (the plain way, which
+# the quiet path must never differ from: tests/corpus/test_speedups_unchanged.py).
+QUIET = True
 
 
 def payout_rows(audit: PotAudit) -> list[PayoutRow]:

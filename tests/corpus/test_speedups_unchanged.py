@@ -6,7 +6,8 @@ The plain way is each fast path switched off (``PLAIN``): a chunk per file
 (``pieces.PACK_FILES``), the parent cutting every file for the workers
 (``pieces.WORKERS_READ``), workers doing every chunk (``workers.PREWARM``), hand by hand
 (``pipeline.BATCHED``), a guess of who is dealt in for every hand
-(``replay.ADAPTIVE_GUESS``), the hands' keys read back out of their Arrow table
+(``replay.ADAPTIVE_GUESS``), every hand's pots audited in full and judged by the pot rules
+(``settle.QUIET``), the hands' keys read back out of their Arrow table
 (``report.chunk.KEEP_KEYS``).
 A new fast path adds its switch here. The command line's pyarrow without numpy
 (``lean_imports``) is switched off by importing numpy first, in a process of its own.
@@ -25,6 +26,7 @@ from click.testing import CliRunner
 
 import auditor.api as api
 import auditor.engine.replay as replay
+import auditor.engine.settle as settle
 import auditor.pieces as pieces
 import auditor.pipeline as pipeline
 import auditor.report.chunk as chunk
@@ -35,7 +37,8 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 
 PLAIN = [(pieces, "PACK_FILES", False), (pieces, "WORKERS_READ", False),
          (workers, "PREWARM", False), (pipeline, "BATCHED", False),
-         (replay, "ADAPTIVE_GUESS", False), (chunk, "KEEP_KEYS", False)]
+         (replay, "ADAPTIVE_GUESS", False), (settle, "QUIET", False),
+         (chunk, "KEEP_KEYS", False)]
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
