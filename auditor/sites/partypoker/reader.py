@@ -200,6 +200,10 @@ class BracketReader:
         self.tails: dict[str, tuple[Recipe, list[str]]] = {}
         # decimals -> line as printed -> its record (lines of seated players only).
         self.exact: dict[int, dict[str, Record]] = {}
+        # decimals -> what follows a player's name -> the record it made for one player
+        # (whose name, at index 1 of every player's record, is the only part that
+        # changes from player to player: each new line of a hand comes here first).
+        self.named: dict[int, dict[str, Record]] = {}
         self.heads: dict[str, Head] = {}
         # Seated names (longest first) -> whether one of them is another's start.
         self.ambiguous: dict[tuple[str, ...], bool] = {}
@@ -350,6 +354,7 @@ class BracketReader:
                 self.ambiguous[names] = ambiguous
         joined: list[str] = []
         exact = self._exact(decimals) if self.caching and not ambiguous else None
+        named = self._named(decimals) if self.caching else None
         records: list[tuple[int, Record]] = []
         append = records.append
         for i in range(k, end):
@@ -359,7 +364,7 @@ class BracketReader:
             no = _file_line(base, numbers, i)
             rec = exact.get(text) if exact is not None else None
             if rec is None or (rec[1] is not None and rec[1] not in seated):
-                found = self._line(text.strip(), names, joined, amount_cache, no)
+                found = self._line(text.strip(), names, joined, amount_cache, no, named)
                 if isinstance(found, list):  # two lines glued into one
                     for r in found:
                         append((no, r))
@@ -411,9 +416,17 @@ class BracketReader:
             found = self.exact[decimals] = {}
         return found
 
+    def _named(self, decimals: int) -> dict[str, Record]:
+        found = self.named.get(decimals)
+        if found is None:
+            found = self.named[decimals] = {}
+        return found
+
     def _line(self, text: str, names: tuple[str, ...], joined: list[str], amounts: Amounts,
-              no: int) -> Record | list[Record]:
-        """The record of a line not read before (a list when two lines are glued)."""
+              no: int, named: dict[str, Record] | None = None) -> Record | list[Record]:
+        """The record of a line not read before (a list when two lines are glued);
+        ``named``: the records made before under this hand's amounts, by what follows
+        the player's name (``self.named``), or None."""
         if text[:1] in _FREE_FIRST and _FREE.match(text):
             return IGNORED
         name: str | None = None
@@ -446,16 +459,20 @@ class BracketReader:
         tail = text[start + len(name) :]
         if tail.startswith(": "):
             return ("note", name, "chat", tail[2:])
+        key = tail if not start else "\x00" + tail
+        if named is not None:
+            made = named.get(key)
+            if made is not None:  # (kept only where no second line is glued on)
+                return (made[0], name, *made[2:])
         glue = _glue_end(tail)
         if glue >= 0:
             rest = tail[glue:]
             if any(rest.startswith(n + " ") for n in (*names, *joined)):
                 first = text[: start + len(name) + glue]
-                return [*_flat(self._line(first, names, joined, amounts, no)),
-                        *_flat(self._line(rest, names, joined, amounts, no))]
+                return [*_flat(self._line(first, names, joined, amounts, no, named)),
+                        *_flat(self._line(rest, names, joined, amounts, no, named))]
         if tail.startswith(" shows") and _LOW_LINE.match(tail):
             return IGNORED  # "Player2 shows6,5,3,2,A  for low.": the low hand in words
-        key = tail if not start else "\x00" + tail
         found = self.tails.get(key) if self.caching else None
         if found is None:
             shape, values = split_fields(tail)
@@ -466,7 +483,12 @@ class BracketReader:
                     self.tails.clear()
                 self.tails[key] = found
         recipe, values = found
-        return recipe(values, name, amounts)
+        record = recipe(values, name, amounts)
+        if named is not None and glue < 0 and record[1] is name:
+            if len(named) >= self.MAX_CACHE:
+                named.clear()
+            named[key] = record
+        return record
 
 
 def _ante(records: list[tuple[int, Record]]) -> int:
@@ -567,12 +589,24 @@ _START: Final = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a
 def start_key(game_line: str) -> tuple[int, ...] | None:
     """When a Party hand started, from its game line, as a sortable tuple (the site's
     local time; hands of one file share their clock), or None."""
-    m = _START.search(game_line)
+    m = _START.search(game_line, _first_month(game_line))
     if m is None:
         return None
     month, day, hh, mm, ss, year = m.groups()
     return (int_of(year), _MONTHS[month], int_of(day), int_of(hh), int_of(mm),
             int_of(ss))
+
+
+def _first_month(line: str) -> int:
+    """Where the first month's name starts in ``line`` (its length where none does): no
+    match of ``_START`` starts before it. (A search from the start tries the pattern's
+    twelve names at every character: 14,000 instructions a game line, compiled.)"""
+    first = len(line)
+    for name in _MONTHS:
+        at = line.find(name, 0, first + 2)  # (a name of three letters starting before it)
+        if 0 <= at < first:
+            first = at
+    return first
 
 
 def _first_dash(line: str) -> int:

@@ -1,8 +1,8 @@
 """The PartyPoker reader's quick looks before its regular expressions, held to them:
 where glued lines part (``_glue_end``, by string methods where compiled), the first
 characters and words that let a line skip ``_FREE`` and ``_LOW_LINE``, where the game
-line's date searches start, the lines before the seats read once, and the seat lines
-by string methods (``seat_fields``)."""
+line's date and start-time searches start, the lines before the seats read once, the seat
+lines by string methods (``seat_fields``), and the records kept by what follows a name."""
 
 from __future__ import annotations
 
@@ -18,13 +18,16 @@ from auditor.sites.partypoker.reader import (
     _GLUE,
     _LOW_LINE,
     _SEAT,
+    _START,
     _WHEN,
     PartyPokerReader,
     Table,
     _first_dash,
+    _first_month,
     _glue_end,
     _glue_end_by_methods,
     seat_fields,
+    start_key,
 )
 
 
@@ -116,13 +119,18 @@ _DATE_TEXT = st.lists(st.sampled_from([
     "2012", "NL", "Hi-Lo", "Hold'em", "x", "1", "_", "É"]), max_size=14).map("".join)
 
 
-def _same_date(line: str) -> bool:
-    """Whether ``_WHEN`` from the white space before the first dash finds what the search
-    from the line's start finds (span and groups)."""
-    whole, start = _WHEN.search(line), _WHEN.search(line, _first_dash(line))
+def _same_found(pattern: re.Pattern[str], line: str, at: int) -> bool:
+    """Whether ``pattern`` searched from ``at`` finds what the search from the line's
+    start finds (span and groups)."""
+    whole, start = pattern.search(line), pattern.search(line, at)
     return (whole is None and start is None) or (
         whole is not None and start is not None and whole.span() == start.span()
         and whole.groups() == start.groups())
+
+
+def _same_date(line: str) -> bool:
+    """``_WHEN`` from the white space before the first dash."""
+    return _same_found(_WHEN, line, _first_dash(line))
 
 
 @pytest.mark.parametrize("line", _GAME_LINES)
@@ -185,3 +193,97 @@ def test_seat_fields_as_the_pattern_on_any_text(text: str) -> None:
 @given(st.text())
 def test_seat_fields_as_the_pattern_on_arbitrary_text(text: str) -> None:
     assert seat_fields(text) == _seat_by_pattern(text)
+
+
+_SAME_WORDS = """\
+***** Hand History for Game 10000000001 *****
+$50 USD PL Texas Hold'em - Tuesday, April 03, 03:48:45 EDT 2012
+Table Bench 0001 (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 1: Ann ( $97.65 USD )
+Seat 2: Ann B ( $45.70 USD )
+Seat 3: Cy ( $50 USD )
+Ann posts small blind [$0.25 USD].
+Cy posts big blind [$0.50 USD].
+** Dealing down cards **
+Ann B calls [$0.50 USD]
+Ann calls [$0.25 USD]
+Cy checks
+** Dealing Flop ** [ Kh, 7c, 2h ]
+Ann checks
+Cy checks
+Ann B bets [$0.50 USD]
+Ann calls [$0.50 USD]
+Cy calls [$0.50 USD]
+** Dealing Turn ** [ Ts ]
+Ann checks
+Cy checks
+Ann B checks
+** Dealing River ** [ Tc ]
+Ann checks
+Cy checks
+Ann B checks
+Ann shows [ 2c, Qs ]two pairs, Tens and Twos.
+Cy shows [ 2d, Qd ]two pairs, Tens and Twos.
+Ann B shows [ 7s, 9h ]two pairs, Tens and Sevens.
+Ann B wins $3.00 USD from the main pot with two pairs, Tens and Sevens.
+"""
+
+
+def test_the_same_words_after_another_name_make_that_player_s_record() -> None:
+    """A line whose words after the name were read before for another player (kept by
+    those words, ``BracketReader.named``) is the new player's, as the grammar reads it;
+    "Ann" is the start of "Ann B"."""
+    from auditor.model import events as ev
+    from auditor.parsing.blocks import blocks_of_text
+
+    (block,) = list(blocks_of_text(_SAME_WORDS, "same-words.txt"))
+    cached, reference = PartyPokerReader(), PartyPokerReader(caching=False)
+    hand = cached.read(block)
+    assert hand == reference.read(block) == cached.read(block)
+    calls = [(e.player, e.amount) for e in hand.events if type(e) is ev.Call]
+    assert calls == [("Ann B", 50), ("Ann", 25), ("Ann", 50), ("Cy", 50)]
+    checks = [e.player for e in hand.events if type(e) is ev.Check]
+    assert checks == ["Cy", "Ann", "Cy", "Ann", "Cy", "Ann B", "Ann", "Cy", "Ann B"]
+    shown = [(e.player, e.cards) for e in hand.events if type(e) is ev.Shows]
+    assert shown == [("Ann", ("2c", "Qs")), ("Cy", ("2d", "Qd")), ("Ann B", ("7s", "9h"))]
+    assert cached.named[2], "the words kept by what follows the names"
+
+
+def _same_start(line: str) -> bool:
+    """``_START`` from the first month's name."""
+    return _same_found(_START, line, _first_month(line))
+
+
+_MONTH_TEXT = st.lists(st.sampled_from([
+    "Jan", "Ja", "Dec", "De", "ember", "April", "Apr", "Ap", "May", "ay", " ", ",", "03", "3",
+    "12:00:10", "1:00:10", ":", "2012", "201", " - ", "Tuesday", "x", "É"]), max_size=14
+).map("".join)
+
+
+@pytest.mark.parametrize("line", [*_GAME_LINES, "AprApril 03, 21:18:30 EDT 2012",
+                                  "MaApr 3 1:00:00 2012", "Mar Apr 03, 21:18:30 2012"])
+def test_the_start_search_starts_where_a_match_can(line: str) -> None:
+    assert _same_start(line), line
+    assert start_key(line) == _key_by_pattern(line)
+
+
+@given(_MONTH_TEXT)
+def test_the_start_search_starts_where_a_match_can_on_any_text(line: str) -> None:
+    assert _same_start(line)
+
+
+@given(st.text())
+def test_the_start_search_starts_where_a_match_can_on_arbitrary_text(line: str) -> None:
+    assert _same_start(line)
+
+
+def _key_by_pattern(line: str) -> tuple[int, ...] | None:
+    m = _START.search(line)
+    if m is None:
+        return None
+    month, day, hh, mm, ss, year = m.groups()
+    months = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+              "Dec")
+    return (int(year), months.index(month) + 1, int(day), int(hh), int(mm), int(ss))
