@@ -32,6 +32,7 @@ Color = Literal["auto", "always", "never"]
 
 _COLUMNS = ("source", "line", "hand_id", "code", "rule", "severity", "street", "player",
             "message", "expected", "observed", "currency")
+_TEXT_COLUMNS = ("source", "line", "hand_id", "code", "severity", "message")  # (shown)
 _RANK = {"error": 0, "warning": 1, "info": 2}  # the lower, the more severe
 
 
@@ -102,52 +103,62 @@ class FindingPrinter:
         files: dict[str, int] = {}
         for block in done.blocks:
             files.setdefault(block.source, len(files))
+        # Only the columns the format shows are made Python values (the amounts, decimals,
+        # only for JSON): column by column, not a dict a row (a run can print millions).
+        machine = self.fmt in MACHINE_FORMATS
+        names = _COLUMNS if machine else _TEXT_COLUMNS
+        columns = {name: table.column(name).to_pylist() for name in names}
         # A chunk of several files: each file's findings in line order, the files in the
         # chunk's order, as when each file was a chunk of its own. (Sorted in Python: a
         # chunk's findings are few, and pyarrow.compute is slow to import.)
-        rank = [files.get(s, 0) for s in table.column("source").to_pylist()]
-        line = table.column("line").to_pylist()
-        code = table.column("code").to_pylist()
-        found = table.select(list(_COLUMNS)).to_pylist()
-        rows = [found[i] for i in sorted(range(len(found)),
-                                         key=lambda i: (rank[i], line[i], code[i]))]
+        source, line, code = columns["source"], columns["line"], columns["code"]
+        rank = [files.get(s, 0) for s in source]
+        order = sorted(range(len(source)), key=lambda i: (rank[i], line[i], code[i]))
+        severity = columns["severity"]
         lines = _SourceLines(done.blocks) if self.fmt == "full" else None
-        for row in rows:
-            severity = row["severity"]
-            if _RANK.get(severity, 0) > self.lowest:
-                self.hidden[severity] = self.hidden.get(severity, 0) + 1
+        parts: list[str] = []
+        for i in order:
+            if _RANK.get(severity[i], 0) > self.lowest:
+                self.hidden[severity[i]] = self.hidden.get(severity[i], 0) + 1
                 continue
-            self._print(row, lines)
-            self.printed += 1
-
-    def _print(self, row: dict[str, Any], lines: _SourceLines | None) -> None:
-        fmt, s = self.fmt, self.style
-        if fmt in MACHINE_FORMATS:
-            text = json.dumps(_json_row(row), ensure_ascii=False)
-            if fmt == "json":
-                self.out.write(("\n  " if not self.printed else ",\n  ") + text)
+            if machine:
+                self._print_json({name: columns[name][i] for name in _COLUMNS}, parts)
             else:
-                self.out.write(text + "\n")
-            return
-        hand = f" {s('[hand #' + row['hand_id'] + ']', 'dim')}" if row["hand_id"] else ""
-        what = f"{s.severity(row['code'], row['severity'])} {row['message']}{hand}"
-        if fmt == "grouped":
-            if row["source"] != self._group:
+                self._print_text(source[i], line[i], columns["hand_id"][i], code[i],
+                                 severity[i], columns["message"][i], lines, parts)
+            self.printed += 1
+        self.out.write("".join(parts))
+
+    def _print_json(self, row: dict[str, Any], parts: list[str]) -> None:
+        text = json.dumps(_json_row(row), ensure_ascii=False)
+        if self.fmt == "json":
+            parts.append(("\n  " if not self.printed else ",\n  ") + text)
+        else:
+            parts.append(text + "\n")
+
+    def _print_text(self, source: str, line: int, hand_id: str | None, code: str,
+                    severity: str, message: str, lines: _SourceLines | None,
+                    parts: list[str]) -> None:
+        s = self.style
+        hand = f" {s('[hand #' + hand_id + ']', 'dim')}" if hand_id else ""
+        what = f"{s.severity(code, severity)} {message}{hand}"
+        if self.fmt == "grouped":
+            if source != self._group:
                 if self._group is not None:
-                    self.out.write("\n")
-                self._group = row["source"]
-                self.out.write(s(row["source"], "bold", "blue") + ":\n")
-            self.out.write(f"  {s(str(row['line']), 'cyan')}: {what}\n")
+                    parts.append("\n")
+                self._group = source
+                parts.append(s(source, "bold", "blue") + ":\n")
+            parts.append(f"  {s(str(line), 'cyan')}: {what}\n")
             return
-        where = f"{s(row['source'], 'bold')}{s(':', 'cyan')}{row['line']}{s(':', 'cyan')}"
-        self.out.write(f"{where} {what}\n")
+        where = f"{s(source, 'bold')}{s(':', 'cyan')}{line}{s(':', 'cyan')}"
+        parts.append(f"{where} {what}\n")
         if lines is not None:
-            text = lines.get(row["source"], row["line"])
+            text = lines.get(source, line)
             if text is not None:
-                number = str(row["line"])
+                number = str(line)
                 bar = s("|", "blue")
-                self.out.write(f"{' ' * len(number)} {bar}\n{s(number, 'blue')} {bar} "
-                               f"{text}\n{' ' * len(number)} {bar}\n\n")
+                parts.append(f"{' ' * len(number)} {bar}\n{s(number, 'blue')} {bar} "
+                             f"{text}\n{' ' * len(number)} {bar}\n\n")
 
 
 def _json_row(row: dict[str, Any]) -> dict[str, Any]:
