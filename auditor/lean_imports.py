@@ -107,6 +107,19 @@ def import_arrow_without_numpy() -> bool:
     return True
 
 
+def arrow_kernels() -> ModuleType:
+    """``pyarrow._compute``, the compute kernels without ``pyarrow.compute``'s Python
+    wrappers (about 5 ms to import, not 40): ``call_function`` and the options classes.
+    Imported without numpy where pyarrow was."""
+    found = sys.modules.get("pyarrow._compute")
+    if found is not None:
+        return found
+    if _lean and "numpy" not in sys.modules:
+        with absent("numpy"):
+            return importlib.import_module("pyarrow._compute")
+    return importlib.import_module("pyarrow._compute")
+
+
 def arrow_compute() -> ModuleType:
     """``pyarrow.compute``, imported at its first use: importing it wraps each of its
     kernels in a Python function (about 40 ms), and the audit of a small input needs

@@ -156,3 +156,27 @@ def sample() -> dict[str, list]:
             ),
         ],
     }
+
+
+def varied_findings() -> list:
+    """Findings that tie on source, line and code and differ only further down the key."""
+    rows = []
+    for source in ("b.txt", "a.txt", "a/ä.txt"):
+        for line in (100, 9, 10):
+            for code in ("TU001", "RA002"):
+                for player in (None, "bob", "Bob", "Ann"):
+                    for message in ("m2", "m1"):
+                        for observed in (None, Decimal("2"), Decimal("0.05")):
+                            rows.append(
+                                finding(
+                                    line,
+                                    code,
+                                    source,
+                                    player=player,
+                                    message=message,
+                                    observed=observed,
+                                )
+                            )
+    rows.append(finding(9, "RA002", "a.txt", severity="warning"))
+    rows.append(finding(9, "RA002", "a.txt", hand_id=None))
+    return rows

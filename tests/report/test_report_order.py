@@ -3,35 +3,13 @@
 from __future__ import annotations
 
 import random
-from decimal import Decimal
+import subprocess
+import sys
+from pathlib import Path
 
-from conftest import finding
+from conftest import varied_findings
 
 from auditor.report import open_report, read_report, sorted_table
-
-
-def varied_findings() -> list:
-    """Findings that tie on source, line and code and differ only further down the key."""
-    rows = []
-    for source in ("b.txt", "a.txt", "a/ä.txt"):
-        for line in (100, 9, 10):
-            for code in ("TU001", "RA002"):
-                for player in (None, "bob", "Bob", "Ann"):
-                    for message in ("m2", "m1"):
-                        for observed in (None, Decimal("2"), Decimal("0.05")):
-                            rows.append(
-                                finding(
-                                    line,
-                                    code,
-                                    source,
-                                    player=player,
-                                    message=message,
-                                    observed=observed,
-                                )
-                            )
-    rows.append(finding(9, "RA002", "a.txt", severity="warning"))
-    rows.append(finding(9, "RA002", "a.txt", hand_id=None))
-    return rows
 
 
 def write_shuffled(path, rows, seed: int, **options) -> bytes:
@@ -109,3 +87,30 @@ def test_the_memory_budget_counts_the_bytes_held(tmp_path, monkeypatch):
                          findings_memory=budget) as report:
             report.add(findings=rows[:128])  # two chunks of 64: about twice ``held``
             assert spills == spilled
+
+
+def test_arrow_sorts_without_the_compute_wrappers(tmp_path):
+    """The Arrow sort calls the kernels by name: importing ``pyarrow.compute`` (its Python
+    wrappers, about 40 ms) is not needed, and the file is the one the Python sort writes.
+    (In a process of its own: pyarrow keeps ``pyarrow.compute`` once anything imported
+    it.)"""
+    rows = varied_findings()
+    with open_report(tmp_path / "python", "parquet") as report:
+        report.add(findings=rows[::-1])
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from auditor.lean_imports import import_arrow_without_numpy
+import_arrow_without_numpy()
+from conftest import varied_findings
+from auditor.report import open_report, sorted_table
+sorted_table.PYTHON_SORT_ROWS = 0
+with open_report({str(tmp_path / "arrow")!r}, "parquet") as report:
+    report.add(findings=varied_findings()[::-1])
+print("pyarrow.compute" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False"], done.stderr
+    assert (tmp_path / "arrow" / "findings.parquet").read_bytes() \
+        == (tmp_path / "python" / "findings.parquet").read_bytes()
