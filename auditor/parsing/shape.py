@@ -149,6 +149,10 @@ _FIELDS_IN_C: Final = _fields_in_c()
 # (held equal to ``plain_seat`` and ``int``), else None (``plain_seat`` is the way).
 SEAT_FIELDS: Final[Callable[[str], tuple[int, str, str] | None] | None] = (
     None if _FIELDS_IN_C is None else _FIELDS_IN_C.plain_seat)
+# PartyPoker's and 888's "Seat N: name ( stack )" (seat, name, stack), likewise: in C where
+# compiled (held equal to ``partypoker.reader.plain_seat``), else None.
+BRACKET_SEAT_FIELDS: Final[Callable[[str], tuple[str, str, str] | None] | None] = (
+    None if _FIELDS_IN_C is None else _FIELDS_IN_C.bracket_seat)
 
 
 def _has_free_text(text: str) -> bool:

@@ -1,7 +1,8 @@
 """The compiled build's C fields of the commonest line (``auditor/parsing/_fields.c``)
 against its Python reference: a plain seat line's fields as ``shape.plain_seat`` and
 ``int`` make them (None past nine digits of seat, which the reader refuses by the Python
-path); on named lines, lines built of their parts and of any characters, and on every
+path), and PartyPoker's and 888's seat lines as ``partypoker.reader.plain_seat`` reads
+them; on named lines, lines built of their parts and of any characters, and on every
 line of the samples and the corpus. Skipped in the pure build
 (``tests/test_compiled_build.py`` checks that the compiled build has it)."""
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from auditor.parsing import shape
 from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.shape import plain_seat
+from auditor.sites.partypoker import reader as party
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 from corpus_paths import CORPUS, NOT_DATA
@@ -35,10 +37,47 @@ def seat_by_python(line: str) -> tuple[int, str, str] | None:
 
 def both(line: str) -> None:
     assert fields_in_c.plain_seat(line) == seat_by_python(line), line
+    assert fields_in_c.bracket_seat(line) == party.plain_seat(line), line
 
 
 def test_the_reader_uses_the_c_module_where_it_is_built() -> None:
     assert shape.SEAT_FIELDS is fields_in_c.plain_seat
+    assert shape.BRACKET_SEAT_FIELDS is party.BRACKET_SEAT_FIELDS is fields_in_c.bracket_seat
+
+
+@pytest.mark.parametrize("line", [
+    "Seat 6: DirkDiggIer_0001 ( $5,000 USD )", "Seat 10: Hero ( 1,500 )", "Seat 1: a (3)",
+    "Seat 2: marlboro man_0001 ( $45.70 USD )", "Seat 3: x ( $1 ) - sitting out",
+    "Seat 4: bob (the builder) ( $2 )", "Seat 5: ( $2 )", "Seat 5:  ( $2 )", "Seat 6: y ( $ )",
+    "Seat 7: z (\u00a0€2\u3000)", "Seat ٣: w ( 5 )", "Seat 8:x ( 5 )", "Seat  9: v ( 5 )",
+    "seat 1: lower ( 5 )", "Seat1: glued ( 5 )", "Seat 2 is the button", "Seat 1: n ( 5 ))",
+    "Seat 1: n (( 5 )", "Seat 1: a: b ( 7 )", "Seat 1: n ( 5 )x", "Seat 12345678901: n ( 5 )",
+    "Seat 1: t ( \t5 )", "Seat 1: t ( 5\x1c)", "Seat 1: t (\x855 )", "Seat 1: d ( \u0663 )",
+    "Seat \u00b2: s ( 5 )", "Seat 1: e (  )", "Seat 1: e ( $ 5 USD\u00a0)", "Seat 1: f ( x5y )",
+    "Seat 1: x (5)", "Seat 1: x  (5)", "Seat 1: (x (5)", "Seat 1: x (5) )", "Seat 1:  (5)",
+    "Seat 1 : x (5)", "Seat 1: \U0001f0a1 ( €5 )", "Seat 1: x ( ５ )", "Seat 1: x ( 5 ) ",
+    "Seat ", "Seat )", "Seat 1: )", "Seat 1: x )", ")",
+])
+def test_bracket_seat_lines(line: str) -> None:
+    both(line)
+
+
+_BRACKET_PIECES = st.sampled_from([
+    "Seat ", "Seat", ": ", ":", " (", "(", ")", " )", "( ", " ", "\xa0", "\t", "\u3000", "x",
+    "é", "\U0001f0a1", "0", "7", "12", "٣", "５", "²", "$", "€", "USD", ",", ".", "-",
+])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_BRACKET_PIECES, max_size=16).map("".join))
+def test_bracket_lines_of_any_pieces(line: str) -> None:
+    both(line)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(max_size=40))
+def test_lines_of_any_characters(line: str) -> None:
+    both(line)
 
 
 @pytest.mark.parametrize("line", [
@@ -126,11 +165,13 @@ def _files() -> list[Path]:
 
 
 def test_every_line_of_the_samples_and_the_corpus() -> None:
-    seats = 0
+    seats = brackets = 0
     for path in _files():
         for block in blocks_of_file(path, str(path)):
             for line in block.lines:
                 both(line)
                 both(line.strip())
                 seats += fields_in_c.plain_seat(line.strip()) is not None
+                brackets += fields_in_c.bracket_seat(line.strip()) is not None
     assert seats > 1000
+    assert brackets > 500
