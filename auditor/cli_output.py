@@ -83,6 +83,9 @@ class FindingPrinter:
         self.printed = 0
         self.hidden: dict[str, int] = {}  # severity -> findings not shown
         self._group: str | None = None  # the file being grouped under
+        self._styled: dict[tuple[str, str], str] = {}  # (code, severity) -> styled code
+        self._colon = style(":", "cyan")
+        self._bar = style("|", "blue")
 
     def __enter__(self) -> FindingPrinter:
         if self.fmt == "json":
@@ -140,25 +143,35 @@ class FindingPrinter:
                     severity: str, message: str, lines: _SourceLines | None,
                     parts: list[str]) -> None:
         s = self.style
-        hand = f" {s('[hand #' + hand_id + ']', 'dim')}" if hand_id else ""
-        what = f"{s.severity(code, severity)} {message}{hand}"
+        color = s.color
+        if hand_id:
+            hand = f" {s('[hand #' + hand_id + ']', 'dim')}" if color else f" [hand #{hand_id}]"
+        else:
+            hand = ""
+        # (The styled pieces that repeat, made once: a run can print millions of lines.)
+        styled = self._styled.get((code, severity))
+        if styled is None:
+            styled = self._styled[code, severity] = s.severity(code, severity)
+        what = f"{styled} {message}{hand}"
         if self.fmt == "grouped":
             if source != self._group:
                 if self._group is not None:
                     parts.append("\n")
                 self._group = source
                 parts.append(s(source, "bold", "blue") + ":\n")
-            parts.append(f"  {s(str(line), 'cyan')}: {what}\n")
+            parts.append(f"  {s(str(line), 'cyan') if color else line}: {what}\n")
             return
-        where = f"{s(source, 'bold')}{s(':', 'cyan')}{line}{s(':', 'cyan')}"
+        colon = self._colon
+        where = f"{s(source, 'bold') if color else source}{colon}{line}{colon}"
         parts.append(f"{where} {what}\n")
         if lines is not None:
             text = lines.get(source, line)
             if text is not None:
                 number = str(line)
-                bar = s("|", "blue")
-                parts.append(f"{' ' * len(number)} {bar}\n{s(number, 'blue')} {bar} "
-                             f"{text}\n{' ' * len(number)} {bar}\n\n")
+                bar = self._bar
+                pad = " " * len(number)
+                parts.append(f"{pad} {bar}\n{s(number, 'blue') if color else number} {bar} "
+                             f"{text}\n{pad} {bar}\n\n")
 
 
 def _json_row(row: dict[str, Any]) -> dict[str, Any]:
