@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 # then the line lexer and the reader of the commonest site (and of GGPoker's and the club
 # apps', built on it); then the other replayed sites' readers, so that none falls behind
 # PokerStars by being left pure: iPoker's (with the XML cutter's walk), ACR/WPN's,
-# Winamax's, PokerNow's (with its log cutter) and PartyPoker's (whose BracketReader 888's
-# subclasses), with its lexer and the records its events are built from. The text cutter
+# Winamax's, PokerNow's (with its log cutter), PartyPoker's (whose BracketReader 888's
+# subclasses), with its lexer and the records its events are built from, and PHH's. The text cutter
 # (parsing/blocks.py) stays pure. iPoker's expat fragments build their elements in a
 # class, not in closures: compiled, nested handlers share an environment that refers back
 # to them, a reference cycle per parse that the pipeline's gc.freeze kept (0.9 GB a 20,000
@@ -43,6 +43,10 @@ MODULES = (
     "auditor/sites/partypoker/reader.py",
     "auditor/sites/partypoker/records.py",
     "auditor/sites/partypoker/lines.py",
+    # PHH's reader and the TOML subset it reads quickly (every PHH hand is a TOML table):
+    # left pure, PHH was the one site under 80 % of PokerStars (bench/LEVERS.md §52).
+    "auditor/sites/phh/reader.py",
+    "auditor/sites/phh/fast_toml.py",
     # GGPoker's and the club apps' readers, subclasses of PokerStars's: left interpreted,
     # every call the compiled reader makes on them (each line's, each seat's) goes through
     # mypyc's glue, a Python-level lookup of a method the subclass may override.

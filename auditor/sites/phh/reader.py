@@ -140,8 +140,8 @@ class PhhReader:
             return hand.read()
         except _NotReplayed as exc:
             return self._unreadable(block, exc.line, "HH002", exc.message, exc.info)
-        except LineError as exc:
-            return self._unreadable(block, exc.line, "HH001", exc.message, hand.partial)
+        except LineError as error:  # (compiled, one name for both would be a _NotReplayed)
+            return self._unreadable(block, error.line, "HH001", error.message, hand.partial)
 
     def _unreadable(self, block: HandBlock, line: int, code: str, message: str,
                     info: HandInfo | None) -> Unreadable:
@@ -343,11 +343,11 @@ class _HandReader:
         paid = (isinstance(winnings, list) and len(winnings) == n
                 and any(w for w in winnings if not isinstance(w, bool)))
         if paid:
-            line = self.line_of("winnings")
-            for p, w in zip(players, winnings, strict=True):
-                value = self.units(w, line, "a player's winnings")
+            won_line = self.line_of("winnings")
+            for p, w in zip(players, winnings, strict=True):  # type: ignore[arg-type]
+                value = self.units(w, won_line, "a player's winnings")
                 if value:
-                    events.append(_NEW[ev.Collected](line, p.name, value, None, 0))
+                    events.append(_NEW[ev.Collected](won_line, p.name, value, None, 0))
         dialect: Dialect = self.reader.dialects[0 if paid else 1]
         first_line, last_line = block.span
         return _NEW_HAND(block.source, first_line, last_line, info, tuple(seat_events),
@@ -661,4 +661,5 @@ def _with_all_in(made: ev.Event) -> ev.Event:
     """The same post, call, bet or raise marked all-in."""
     from dataclasses import replace
 
-    return replace(made, all_in=True)  # type: ignore[type-var]
+    post: Any = made  # (a PostBlind, Call, Bet or Raise: each has ``all_in``)
+    return replace(post, all_in=True)  # type: ignore[no-any-return]
