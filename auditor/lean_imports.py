@@ -111,23 +111,23 @@ def arrow_kernels() -> ModuleType:
     """``pyarrow._compute``, the compute kernels without ``pyarrow.compute``'s Python
     wrappers (about 5 ms to import, not 40): ``call_function`` and the options classes.
     Imported without numpy where pyarrow was."""
-    found = sys.modules.get("pyarrow._compute")
-    if found is not None:
-        return found
-    if _lean and "numpy" not in sys.modules:
-        with absent("numpy"):
-            return importlib.import_module("pyarrow._compute")
-    return importlib.import_module("pyarrow._compute")
+    return _arrow_module("pyarrow._compute")
 
 
 def arrow_compute() -> ModuleType:
     """``pyarrow.compute``, imported at its first use: importing it wraps each of its
     kernels in a Python function (about 40 ms), and the audit of a small input needs
     none (its rows are converted without it). Imported without numpy where pyarrow was."""
-    found = sys.modules.get("pyarrow.compute")
+    return _arrow_module("pyarrow.compute")
+
+
+def _arrow_module(name: str) -> ModuleType:
+    """The pyarrow module ``name``, imported without numpy where pyarrow was."""
+    found = sys.modules.get(name)
     if found is not None:
         return found
     if _lean and "numpy" not in sys.modules:
         with absent("numpy"):
-            return importlib.import_module("pyarrow.compute")
+            return importlib.import_module(name)
+    return importlib.import_module(name)
     return importlib.import_module("pyarrow.compute")
