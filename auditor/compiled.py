@@ -47,6 +47,9 @@ MODULES = (
     # left pure, PHH was the one site under 80 % of PokerStars (bench/LEVERS.md §52).
     "auditor/sites/phh/reader.py",
     "auditor/sites/phh/fast_toml.py",
+    # The sessions table's tracker, fed every PokerNow hand in the parent process (4 of
+    # its microseconds a hand left pure; bench/LEVERS.md §53).
+    "auditor/sessions.py",
     # GGPoker's and the club apps' readers, subclasses of PokerStars's: left interpreted,
     # every call the compiled reader makes on them (each line's, each seat's) goes through
     # mypyc's glue, a Python-level lookup of a method the subclass may override.

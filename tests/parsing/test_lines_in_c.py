@@ -3,7 +3,9 @@ their Python references: a hand's lines (``blocks.stripped_lines_in_python``), t
 lines and body length for any text and bounds, white space of every kind
 (``str.strip``'s) and characters of every width; the header search, the same matches as
 the header pattern's ``finditer`` on the samples, the corpus and any text made of header
-lines and their neighbours. Skipped in the pure build (``tests/test_compiled_build.py``
+lines and their neighbours; PokerNow's log rows (``pokernow.log.log_rows_in_python``),
+the same on the corpus's and samples' logs, any log of awkward cells and orders, and any
+text after the header. Skipped in the pure build (``tests/test_compiled_build.py``
 checks that the compiled build has the module)."""
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 
 from auditor.parsing import blocks
 from auditor.parsing.blocks import stripped_lines_in_python
+from auditor.sites.pokernow import log
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 from corpus_paths import CORPUS
@@ -113,3 +116,65 @@ def test_header_search_on_the_corpus() -> None:
 def test_header_search_on_any_text(pieces: list[str], start: int, end: int) -> None:
     text = "".join(pieces)
     headers_both(text, min(start, end), max(start, end))
+
+
+# --- PokerNow's log rows -------------------------------------------------------------------
+
+_LOG = "entry,at,order\n"
+_AT = "2022-07-21T21:46:27.126Z"
+# Entries as PokerNow writes them and cells that come near the layout's edges.
+_ENTRIES = st.sampled_from(['""', '""""', '"""', 'x', 'é', '♠', '€', '\U0001f0a1', ',', '"",', ' ',
+                            '"Al @ x" calls 2', '', '\r'])
+_ORDERS = st.sampled_from(["165843998712601", "165843998712600", "165843998712602", "1", "12",
+                           "", "1x", "१२", "²"])
+
+
+def rows_both(text: str) -> tuple[list[str], str, int, bool] | None:
+    expected = log.log_rows_in_python(text)
+    assert lines_in_c.log_rows(text) == expected, text
+    return expected
+
+
+def test_the_log_cutter_uses_the_c_module_where_it_is_built() -> None:
+    assert log.log_rows is lines_in_c.log_rows
+
+
+@pytest.mark.parametrize("text", [
+    "", "entry,at,order", _LOG, _LOG + "\n", _LOG + "\n\n", "entry,at,orderX\n",
+    _LOG + f'"a",{_AT},12\n', _LOG + f'"a",{_AT},12', _LOG + f'"a",{_AT},12\n\n',
+    _LOG + f'"a",{_AT},12\r\n', _LOG + f'",{_AT},12\n', _LOG + f'"",{_AT},12\n',
+    _LOG + f'"a",{_AT},12\n"b",{_AT},11\n', _LOG + f'"a",{_AT},11\n"b",{_AT},12\n',
+    _LOG + f'"a",{_AT},12\n"b",{_AT},12\n', _LOG + f'"a",{_AT},12\n"b",{_AT},1\n',
+    _LOG + f'"a ""b"" ♠",{_AT},12\n"""c""",{_AT},11\n', _LOG + f'"a",{_AT},\n',
+    _LOG + f'"a",{_AT[:-1]},12\n', _LOG + f'a",{_AT},12\n', _LOG + f'"a",{_AT},١٢\n',
+    _LOG + f'"a",{_AT}12\n', "\ufeff" + _LOG + f'"a",{_AT},12\n',
+])
+def test_log_rows_of_named_texts(text: str) -> None:
+    rows_both(text)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.tuples(st.lists(_ENTRIES, max_size=4), _ORDERS, st.booleans()), max_size=6),
+       st.booleans())
+def test_log_rows_of_any_log(rows: list[tuple[list[str], str, bool]], last_newline: bool) -> None:
+    """Logs of rows of any entries and orders, their time cut short now and then."""
+    lines = [f'"{"".join(cells)}",{_AT if whole else _AT[:-1]},{order}'
+             for cells, order, whole in rows]
+    rows_both(_LOG + "\n".join(lines) + ("\n" if last_newline else ""))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(['"', ",", "\n", "1", "a", "♠", "2", "Z"]), max_size=80))
+def test_log_rows_of_any_text(tail: str) -> None:
+    rows_both(_LOG + tail)
+
+
+def test_log_rows_of_the_corpus_and_samples() -> None:
+    paths = sorted((ROOT / "sample_histories").rglob("*.csv"))
+    if CORPUS.is_dir():
+        paths += sorted(CORPUS.rglob("*.csv"))
+    read = 0
+    for path in paths:
+        text = path.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff")
+        read += rows_both(text) is not None
+    assert read >= (10 if CORPUS.is_dir() else 1)

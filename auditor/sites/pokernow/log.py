@@ -31,6 +31,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from itertools import islice, repeat
 from operator import gt
 from pathlib import PurePath
@@ -125,23 +126,26 @@ def cut(text: str, source: str) -> Iterator[HandBlock]:
 def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str]]:
     """The ``entry`` cells and their file lines in the order logged (the header row left
     out; the lines a list, or a range for a log written newest first as PokerNow writes
-    it), and the ``at`` time of the row at a place in that order. Rows are ordered by
+    it), and the ``at`` time of the row at a place in that order. A cell's line breaks
+    are made spaces. Rows are ordered by
     ``order``; rows of one ``order`` (or without one) keep the reverse of their file
     order, as the log is newest first."""
     text = text.lstrip("\ufeff")
-    plain = _plain_rows(text)
+    plain = log_rows(text)
     keys: list[Any]  # the orders: as text (plain rows) or as numbers (the csv module's)
     if plain is not None:
-        entries, tails, width, keys = plain
+        entries, tails, width, descending = plain
         n = len(entries)
-        if all(map(gt, keys, islice(keys, 1, None))):  # newest first, as PokerNow writes it
-            entries.reverse()
+        if descending:  # newest first, as PokerNow writes it
 
             def at(i: int) -> str:
                 start = (n - 1 - i) * width + 2
                 return tails[start:start + _AT_WIDTH]
 
+            entries.reverse()
             return entries, range(n + 1, 1, -1), at
+        digits = width - _AT_WIDTH - 3
+        keys = [tails[i:i + digits] for i in range(width - digits, len(tails), width)]
         numbers = list(range(2, 2 + n))
         ats = [tails[i:i + _AT_WIDTH] for i in range(2, len(tails), width)]
     else:
@@ -160,7 +164,8 @@ def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str
             keys = list(map(int, next(column)))
         except (StopIteration, ValueError):
             entries, numbers, ats = _careful_order(body, numbers)
-            return entries, numbers, ats.__getitem__
+            return _one_line(entries), numbers, ats.__getitem__
+        _one_line(entries)
     if all(map(gt, keys, islice(keys, 1, None))):
         entries.reverse()
         numbers.reverse()
@@ -171,15 +176,24 @@ def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str
             [ats[i] for i in order].__getitem__)
 
 
-def _plain_rows(text: str) -> tuple[list[str], str, int, list[str]] | None:
+def _one_line(entries: list[str]) -> list[str]:
+    """``entries`` with the line breaks of quoted cells made spaces (a row is one line of
+    its hand's block), in place."""
+    for i, entry in enumerate(entries):
+        if "\n" in entry:
+            entries[i] = entry.replace("\n", " ")
+    return entries
+
+
+def log_rows_in_python(text: str) -> tuple[list[str], str, int, bool] | None:
     """A log laid out as PokerNow writes it, read without the ``csv`` module: after the
     header, one row per line, each a quoted entry, then its time
     (``2022-01-13T19:53:17.974Z``) and its order, of the same number of digits on every
-    row (so the keys compare as text). The entries in file order, the rows' ends joined
-    (each ``",`` time ``,`` order), the width of one end, and the orders. None when the
-    text is laid out otherwise; the ``csv`` module reads it then. Read this way, the log
-    makes no object per row but its strings, which the cyclic garbage collector never
-    looks at (the ``csv`` module makes a list per row)."""
+    row (so the orders compare as text). The entries in file order (their doubled quotes
+    undone), the rows' ends joined (each ``",`` time ``,`` order), the width of one end,
+    and whether the orders fall strictly from each row to the next (newest first, as
+    PokerNow writes it). None when the text is laid out otherwise; the ``csv`` module
+    reads it then. (The compiled build reads it in C: ``_lines.log_rows``.)"""
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
@@ -197,18 +211,25 @@ def _plain_rows(text: str) -> tuple[list[str], str, int, list[str]] | None:
     orders = [tails[i:i + digits] for i in range(width - digits, len(tails), width)]
     if not "".join(orders).isdigit() or not all(map(str.startswith, lines, repeat('"', n))):
         return None
-    # Each entry's doubled quotes undone where it has any. (Not by one replace over the
-    # entries joined, then split again: PokerNow's suits make the log a text of two-byte
-    # characters, where each string cut out of it is scanned for its widest character,
-    # and the second split made every entry twice: 2 % of a PokerNow hand's instructions.)
     entries = [line[1:-width] for line in lines]
     for i, cell in enumerate(entries):
         if '""' in cell:
             entries[i] = cell.replace('""', '"')
-    return entries, tails, width, orders
+    return entries, tails, width, all(map(gt, orders, islice(orders, 1, None)))
 
 
 _AT_WIDTH: Final = len("2022-01-13T19:53:17.974Z")
+
+
+def _log_rows() -> Callable[[str], tuple[list[str], str, int, bool] | None]:
+    """The rows read in one pass in C where the build has it, else by the reference."""
+    try:
+        return import_module("auditor.parsing._lines").log_rows  # type: ignore[no-any-return]
+    except ImportError:
+        return log_rows_in_python
+
+
+log_rows: Final = _log_rows()
 
 
 def _csv_rows(text: str) -> list[list[str]]:
@@ -306,11 +327,8 @@ _NONE: Final[list] = []  # shared by every hand until it has some (never appende
 def _scan(entries: list[str], numbers: Sequence[int]) -> tuple[list[_Hand], list[Row], str]:
     """The hands of a log, the rows before its first hand, and the log's entries joined
     (each after a newline)."""
-    joined = "\n" + "\n".join(entries)
+    joined = "\n" + "\n".join(entries)  # (no entry holds a line break: see play_order)
     n = len(entries)
-    if joined.count("\n") != n:  # a quoted cell with a line break in it: one row still
-        entries[:] = [e.replace("\n", " ") for e in entries]
-        joined = "\n" + "\n".join(entries)
     hands: list[_Hand] = []
     hand: _Hand | None = None  # the hand being played (None before the first one)
     moves = TABLE_MOVE in joined
@@ -435,19 +453,19 @@ def _seats(hands: list[_Hand], entries: list[str]) -> tuple[int, dict[str, str]]
     label per player id: ``name @ id`` as the id first appears in the log (in its table
     rows and its ``Player stacks:`` rows, in the order logged); an id that replaces
     another "because authenticated login" takes the label of the one it replaces."""
-    texts: list[str] = []
+    labels: dict[str, str] = {}
     stacks: list[str] = []
     changes: list[str] = []
     for h in hands:
         for _, e in h.between:
-            texts.append(e)
+            _label(e, labels)
             if " changed the ID from " in e:
                 changes.append(e)
         if h.stacks >= 0:
-            texts.append(entries[h.stacks])
-            stacks.append(entries[h.stacks])
-    refs: list[tuple[str, str]] = _REF.findall("\n".join(texts))  # (typed: mypyc fails on Any)
-    labels = {pid: f"{name} @ {pid}" for name, pid in reversed(refs)}  # the first wins
+            row = entries[h.stacks]
+            _label(row, labels)
+            if "." in row:  # (a stack with decimals has one)
+                stacks.append(row)
     for e in changes:
         if m := _ID_CHANGE.match(e):
             old, new = m.groups()
@@ -455,6 +473,29 @@ def _seats(hands: list[_Hand], entries: list[str]) -> tuple[int, dict[str, str]]
                 labels[new] = labels[old]
     fractions = _FRACTION.findall("\n".join(stacks))
     return max(map(len, fractions), default=0), labels
+
+
+def _label(row: str, labels: dict[str, str]) -> None:
+    """The labels of the ids ``row`` names that ``labels`` does not have yet, added. A
+    row whose every id is known is passed over without the regular expression (most of
+    a log's ``Player stacks:`` rows: the same players hand after hand; the search of
+    each cost 5 % of a PokerNow hand): a name's id follows `` @ `` and runs to the next
+    quote, so where what follows each `` @ `` up to a quote is a known id, or there is
+    no quote after it, the row names no other."""
+    at = row.find(" @ ")
+    while at >= 0:
+        end = row.find('"', at + 3)
+        if end < 0:
+            return
+        if row[at + 3:end] not in labels:
+            break
+        at = row.find(" @ ", at + 1)
+    else:
+        return
+    refs: list[tuple[str, str]] = _REF.findall(row)  # (typed: mypyc fails on Any)
+    for name, pid in refs:
+        if pid not in labels:
+            labels[pid] = f"{name} @ {pid}"
 
 
 def _exporter(hands: list[_Hand], entries: list[str], joined: str) -> str | None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
-from hypothesis import given
+from corpus_paths import CORPUS
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokernow_events import brief
 
@@ -87,7 +89,7 @@ def test_rows_are_put_in_the_order_logged(newest_first: bool, quote: bool) -> No
     assert [line_of(text, rows[0]), line_of(text, rows[second])] == [numbers[0],
                                                                       numbers[second]]
     assert (at(0), at(second)) == ("2024-05-01T20:00:00.000Z", "2024-05-01T20:00:08.000Z")
-    assert (log._plain_rows(text) is not None) == quote
+    assert (log.log_rows(text) is not None) == quote
 
 
 @pytest.mark.parametrize("entry", [
@@ -97,7 +99,7 @@ def test_rows_are_put_in_the_order_logged(newest_first: bool, quote: bool) -> No
 def test_plain_rows_undo_doubled_quotes_as_the_csv_module_does(entry: str) -> None:
     rows = [entry, f"{entry} and {entry}", "plain"]
     text = csv_log(rows)
-    assert log._plain_rows(text) is not None
+    assert log.log_rows(text) is not None
     assert log.play_order(text)[0] == rows
     assert [r[0] for r in reversed(log._csv_rows(text)[1:])] == rows
 
@@ -147,7 +149,7 @@ def test_a_cell_over_two_lines_keeps_the_file_lines() -> None:
     rows = hand_rows(1)
     text = csv_log(rows).replace('"-- ending hand #1 --"', '"-- ending hand #1 --\nmore"')
     entries, numbers, _ = log.play_order(text)
-    assert entries[-1] == "-- ending hand #1 --\nmore"
+    assert entries[-1] == "-- ending hand #1 -- more"  # one line of its hand's block
     assert numbers[:2] == [10, 9] and numbers[-1] == 2  # the last row takes lines 2-3
 
 
@@ -156,6 +158,9 @@ def test_a_cell_with_a_line_break_is_still_one_row_of_its_hand() -> None:
     cost the whole file) is one row: the hands around it are read, each in its place."""
     rows = hand_rows(1, extra=[f"The admin approved the player {A}\nparticipation"])
     rows += hand_rows(2)
+    blocks = list(log.cut(csv_log(rows), "x.csv"))
+    assert f"The admin approved the player {A} participation" in [
+        entry for _, entry in blocks[1].context.between]
     hands = read(rows)
     assert [h.info.hand_id for h in hands] == ["1", "2"]
     assert [isinstance(h, Unreadable) for h in hands] == [False, False]
@@ -262,6 +267,50 @@ def test_labels_follow_the_id() -> None:
     first, second = read(renamed)
     assert [s.player for s in second.seats] == [s.player for s in first.seats] == [
         "Al @ Aa1-bb2Cc3", "Bea @ Bb2_cc3Dd4"]
+
+
+def labels_in_one_search(rows: list[str]) -> dict[str, str]:
+    """The labels of ``rows`` (in the order logged) as one search of them all found them
+    before ``log._label`` passed over rows of known ids: its reference."""
+    refs = log._REF.findall("\n".join(rows))
+    return {pid: f"{name} @ {pid}" for name, pid in reversed(refs)}
+
+
+def labels_row_by_row(rows: list[str]) -> dict[str, str]:
+    labels: dict[str, str] = {}
+    for row in rows:
+        log._label(row, labels)
+    return labels
+
+
+# Pieces of rows near what ``_label`` looks at: names holding " @ " and quotes, ids that
+# come again, an " @ " with no quote after it.
+_LABEL_PIECES = st.sampled_from([
+    '"Al @ x1"', '"Al @ x2"', '"Bo @ x1"', '"a @ b @ x1"', '"a @ x1 @ x2"', '"q""r @ x3"',
+    ' @ ', ' @ x1', '"', ' (10)', ' | #2 ', 'Player stacks: #1 ', ' joined', '"x1 @ "', '.',
+    '"Al @ x1"x', '"Al @ x-1_é"', ' @ @ x2"', '\u00e9', '"♠ @ x4"',
+])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.lists(_LABEL_PIECES, max_size=8).map("".join), max_size=6))
+def test_labels_row_by_row_are_one_search_s(rows: list[str]) -> None:
+    assert labels_row_by_row(rows) == labels_in_one_search(rows)
+
+
+def test_labels_row_by_row_on_the_samples_and_corpus() -> None:
+    paths = sorted((Path(__file__).resolve().parents[3] / "sample_histories").rglob("*.csv"))
+    if CORPUS.is_dir():
+        paths += sorted((CORPUS / "pokernow").rglob("*.csv"))
+    logs = 0
+    for path in paths:
+        entries = log.play_order(path.read_text(encoding="utf-8", errors="replace"))[0]
+        if not any(e.startswith(log.STACKS) for e in entries):
+            continue
+        logs += 1
+        rows = [e for e in entries if e.startswith((log.STACKS, *log.TABLE_ROWS))]
+        assert labels_row_by_row(rows) == labels_in_one_search(rows), path
+    assert logs >= (10 if CORPUS.is_dir() else 1)
 
 
 # --- the reader's edges ------------------------------------------------------------------
