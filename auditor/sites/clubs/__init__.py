@@ -80,8 +80,10 @@ RUN_IT_ONCE = replace(STARS, house_money=True, walks="collected")
 SITES = (
     _club("pokerbros", "PokerBros", "PokerBros Hand #"),
     _club("pokermaster", "PokerMaster", "PokerMaster Hand #", straddles=True),
-    # Re-raises as chips added: seen in the exports of February to April 2019 (the pots
-    # add up only so), street totals by August 2019; May to July untested.
+    # Re-raises as chips added, all-ins unmarked and checks printed once the betting is
+    # closed: seen in the exports of February to April 2019 (the pots add up only so;
+    # ``reader._all_ins_unmarked``), as PokerStars writes them by August 2019; May to July
+    # untested.
     _club("runitonce", "Run It Once Poker", "Run It Once Poker Hand #", RUN_IT_ONCE,
           raise_adds_before="2019/08"),
 )

@@ -11,7 +11,8 @@ What the apps write their own way (measured on every corpus hand of theirs, fpdb
   [..]``, ``collected €26.82 from side pot 1``, ``STP added: €0.50`` (splash the pot:
   house money), ``| Main pot … | Side pot … | STP … | Rake …`` in the summary, and its own
   summary seat lines (``and won €0.76 with …``, ``mucked hand and won …``, ``folded
-  before Turn``).
+  before Turn``). Its exports of early 2019 print re-raises as the chips they add, mark
+  no all-in, and print checks once the betting is closed (``ClubReader._finish``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ from lark import Tree
 
 from auditor.model import events as ev
 from auditor.model.dialect import Dialect
-from auditor.model.events import Bet, Call, PostBlind, Raise, StreetStart
+from auditor.model.events import (
+    Bet,
+    Call,
+    Check,
+    Fold,
+    PostBlind,
+    Raise,
+    StreetStart,
+    UncalledReturned,
+)
 from auditor.model.hand import Hand
 from auditor.sites.pokerstars.reader import (
     Made,
@@ -99,6 +109,8 @@ class ClubReader(PokerStarsReader):
         info = hand.info
         if self.raise_adds_before is not None and info.started[:7] < self.raise_adds_before:
             events = _raises_as_added(hand.events)
+            events = _all_ins_unmarked(events if events is not None else hand.events,
+                                       hand.seats) or events
             if events is not None:
                 hand = replace(hand, events=events)
         if info.game != "omaha":
@@ -153,6 +165,75 @@ def _raises_as_added(events: tuple[ev.Event, ...]) -> tuple[ev.Event, ...] | Non
                 out[i] = replace(r, to=to, by=None)
             commit[r.player] = to
             voluntary.add(r.player)
+    return tuple(out) if out is not None else None
+
+
+def _all_ins_unmarked(events: tuple[ev.Event, ...], seats: tuple[ev.Seat, ...]
+                      ) -> tuple[ev.Event, ...] | None:
+    """Run It Once's exports of early 2019 mark no all-in (``John R: bets €3.34``, his
+    last chips) and, once the betting is closed, still print a check for each player
+    left in the hand on every street to come (the corpus's three early-2019 hands with
+    an all-in, all written so; August 2019's mark them as PokerStars does and print no
+    such check). In those exports' own terms: a bet, raise, call or blind that puts in a
+    player's last chips is all-in, and a check by a player who is all-in, or when no one
+    else could still bet, is a note (it moves no chips and answers no bet). Run after
+    ``_raises_as_added``, whose totals it counts. None when nothing changes."""
+    out: list[ev.Event] | None = None
+    left = {seat.player: seat.stack for seat in seats}
+    commit: dict[str, int] = {}
+    able = {seat.player for seat in seats if not seat.sitting_out}  # who could still bet
+    for i in range(len(events)):
+        e = events[i]
+        cls = type(e)
+        # The chips an action puts in (0: none), who puts them in, and the action marked
+        # all-in (built only where they are his last and it is not marked).
+        added, player, marked = 0, "", e
+        if cls is StreetStart:
+            street: StreetStart = e  # type: ignore[assignment]
+            if street.street != "preflop":
+                commit.clear()
+        elif cls is PostBlind:
+            post: PostBlind = e  # type: ignore[assignment]
+            added, player = post.amount, post.player
+            commit[player] = commit.get(player, 0) + post.amount - post.dead
+            if not post.all_in and left.get(player, 0) == added:
+                marked = PostBlind(post.line, player, post.kind, post.amount, post.dead, True)
+        elif cls is Call:
+            call: Call = e  # type: ignore[assignment]
+            added, player = call.amount, call.player
+            commit[player] = commit.get(player, 0) + added
+            if not call.all_in and left.get(player, 0) == added:
+                marked = Call(call.line, player, added, True)
+        elif cls is Bet:
+            bet: Bet = e  # type: ignore[assignment]
+            added, player = bet.amount, bet.player
+            commit[player] = commit.get(player, 0) + added
+            if not bet.all_in and left.get(player, 0) == added:
+                marked = Bet(bet.line, player, added, True)
+        elif cls is Raise:
+            r: Raise = e  # type: ignore[assignment]
+            added, player = r.to - commit.get(r.player, 0), r.player
+            commit[player] = r.to
+            if not r.all_in and left.get(player, 0) == added:
+                marked = Raise(r.line, player, r.to, r.by, True)
+        elif cls is Fold:
+            fold: Fold = e  # type: ignore[assignment]
+            able.discard(fold.player)
+        elif cls is UncalledReturned:
+            back: UncalledReturned = e  # type: ignore[assignment]
+            left[back.player] = left.get(back.player, 0) + back.amount
+        elif cls is Check:
+            check: Check = e  # type: ignore[assignment]
+            if check.player not in able or len(able) <= 1:
+                marked = ev.TableNote(check.line, "other", check.player, "checks")
+        if added > 0:
+            left[player] = left.get(player, 0) - added
+            if left[player] == 0:
+                able.discard(player)
+        if marked is not e:
+            if out is None:
+                out = list(events)
+            out[i] = marked
     return tuple(out) if out is not None else None
 
 
