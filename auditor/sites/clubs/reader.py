@@ -175,13 +175,15 @@ def _all_ins_unmarked(events: tuple[ev.Event, ...], seats: tuple[ev.Seat, ...]
     left in the hand on every street to come (the corpus's three early-2019 hands with
     an all-in, all written so; August 2019's mark them as PokerStars does and print no
     such check). In those exports' own terms: a bet, raise, call or blind that puts in a
-    player's last chips is all-in, and a check by a player who is all-in, or when no one
-    else could still bet, is a note (it moves no chips and answers no bet). Run after
-    ``_raises_as_added``, whose totals it counts. None when nothing changes."""
+    player's last chips is all-in, and a check by a player who is all-in, or by the one
+    player left who could bet when he faces no bet, is a note (it moves no chips and
+    answers no bet). Run after ``_raises_as_added``, whose totals it counts. None when
+    nothing changes."""
     out: list[ev.Event] | None = None
     left = {seat.player: seat.stack for seat in seats}
     commit: dict[str, int] = {}
     able = {seat.player for seat in seats if not seat.sitting_out}  # who could still bet
+    all_in: set[str] = set()
     for i in range(len(events)):
         e = events[i]
         cls = type(e)
@@ -224,12 +226,16 @@ def _all_ins_unmarked(events: tuple[ev.Event, ...], seats: tuple[ev.Seat, ...]
             left[back.player] = left.get(back.player, 0) + back.amount
         elif cls is Check:
             check: Check = e  # type: ignore[assignment]
-            if check.player not in able or len(able) <= 1:
-                marked = ev.TableNote(check.line, "other", check.player, "checks")
+            # (A folded or unseated player's check, or one facing a bet, stays a check.)
+            who = check.player
+            if who in all_in or (who in able and len(able) == 1
+                                 and commit.get(who, 0) >= max(commit.values(), default=0)):
+                marked = ev.TableNote(check.line, "other", who, "checks")
         if added > 0:
             left[player] = left.get(player, 0) - added
             if left[player] == 0:
                 able.discard(player)
+                all_in.add(player)
         if marked is not e:
             if out is None:
                 out = list(events)

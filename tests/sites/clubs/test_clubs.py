@@ -201,6 +201,16 @@ def test_run_it_once_early_2019_all_ins_unmarked_and_checks_after_them(tmp_path:
     assert _codes(UNMARKED_ALL_IN, tmp_path) == []
 
 
+def test_run_it_once_early_2019_checks_that_are_faults_stay_checks(tmp_path: Path) -> None:
+    """Only a check that moves no chips and answers no bet is a note: a folded player's
+    check stays one (and is reported), and so does a check facing the all-in bet."""
+    folded = UNMARKED_ALL_IN.replace("Ines W: checks\n", "Ines W: checks\nMaya K: checks\n")
+    assert [e.line for e in _hand(folded).events if type(e) is ev.Check] == [14, 23]
+    assert "TU002" in _codes(folded, tmp_path)
+    facing = UNMARKED_ALL_IN.replace("Ines W: calls €4.20", "Ines W: checks")
+    assert [e.line for e in _hand(facing).events if type(e) is ev.Check] == [14, 19]
+
+
 def test_run_it_once_from_august_2019_an_unmarked_all_in_is_reported(tmp_path: Path) -> None:
     """From August 2019 Run It Once marks all-ins and prints no check once the betting
     is closed (the corpus's hand of August 2019): the same lines are then faults."""
