@@ -126,10 +126,10 @@ def cut(text: str, source: str) -> Iterator[HandBlock]:
 def play_order(text: str) -> tuple[list[str], Sequence[int], Callable[[int], str]]:
     """The ``entry`` cells and their file lines in the order logged (the header row left
     out; the lines a list, or a range for a log written newest first as PokerNow writes
-    it), and the ``at`` time of the row at a place in that order. A cell's line breaks
-    are made spaces. Rows are ordered by
+    it), and the ``at`` time of the row at a place in that order. Rows are ordered by
     ``order``; rows of one ``order`` (or without one) keep the reverse of their file
-    order, as the log is newest first."""
+    order, as the log is newest first. A cell's line breaks are made spaces (a row is
+    one line of its hand's block)."""
     text = text.lstrip("\ufeff")
     plain = log_rows(text)
     keys: list[Any]  # the orders: as text (plain rows) or as numbers (the csv module's)
