@@ -200,18 +200,12 @@ def _all_ins_unmarked(events: tuple[ev.Event, ...], seats: tuple[ev.Seat, ...]
             commit[player] = commit.get(player, 0) + post.amount - post.dead
             if not post.all_in and left.get(player, 0) == added:
                 marked = PostBlind(post.line, player, post.kind, post.amount, post.dead, True)
-        elif cls is Call:
-            call: Call = e  # type: ignore[assignment]
-            added, player = call.amount, call.player
+        elif cls is Call or cls is Bet:  # (both: the chips added, and the mark)
+            put: Call | Bet = e  # type: ignore[assignment]
+            added, player = put.amount, put.player
             commit[player] = commit.get(player, 0) + added
-            if not call.all_in and left.get(player, 0) == added:
-                marked = Call(call.line, player, added, True)
-        elif cls is Bet:
-            bet: Bet = e  # type: ignore[assignment]
-            added, player = bet.amount, bet.player
-            commit[player] = commit.get(player, 0) + added
-            if not bet.all_in and left.get(player, 0) == added:
-                marked = Bet(bet.line, player, added, True)
+            if not put.all_in and left.get(player, 0) == added:
+                marked = (Call if cls is Call else Bet)(put.line, player, added, True)
         elif cls is Raise:
             r: Raise = e  # type: ignore[assignment]
             added, player = r.to - commit.get(r.player, 0), r.player
