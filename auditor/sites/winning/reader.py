@@ -118,6 +118,10 @@ def _split_described(text: str, values: list[str], desc: re.Pattern[str],
     line): each one is found where its look-behind's text is, and the numbers and cards
     around it by the plain pattern, as ``sub`` would have met them from left to right
     (a card group that runs over a description's start hides it)."""
+    split = _split_between(text, desc, marks)
+    if split is not None:
+        values += split[1]
+        return split[0]
     parts: list[str] = []
     pos = 0
     found = _next_description(text, 0, desc, marks)
@@ -144,6 +148,38 @@ def _split_described(text: str, values: list[str], desc: re.Pattern[str],
         found = _next_description(text, pos, desc, marks)
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def _split_between(text: str, desc: re.Pattern[str], marks: tuple[tuple[str, int], ...]
+                   ) -> tuple[str, list[str]] | None:
+    """``_split_described``'s shape and values where the text between descriptions can be
+    split on its own (one ``split_plain`` in C each, not a match object a field), else
+    None. It can where no field reaches out of its stretch: none starts its stretch
+    after a description (the amount's look-behind would see the description's end),
+    the stretch before a description ends in a space (no amount or card group runs
+    into it) and holds no card group left open (``[`` … ``]`` over the description)."""
+    parts: list[str] = []
+    values: list[str] = []
+    pos = 0
+    while True:
+        found = _next_description(text, pos, desc, marks)
+        stop = len(text) if found is None else found.start()
+        stretch = text[pos:stop]
+        if stretch:
+            if pos and (stretch[0] in "[$" or stretch[0].isdecimal()):
+                return None
+            if found is not None and not stretch.endswith(" "):
+                return None
+            if stretch.rfind("[") > stretch.rfind("]"):
+                return None
+            shape, found_values = split_plain(stretch, _PLAIN_FIELDS)
+            parts.append(shape)
+            values += found_values
+        if found is None:
+            return "".join(parts), values
+        parts.append(DESC)
+        values.append(found.group())
+        pos = found.end()
 
 
 def _next_description(text: str, pos: int, desc: re.Pattern[str],
@@ -596,6 +632,10 @@ class _Recipes:
         bets, collects, _net = self.nums(result)
         c = self.first(tree, "CARDS")
         descs = [self.slot[t.start_pos] for t in _tokens(tree) if t.type == "DESC"]  # type: ignore[index]
+        if not descs:  # (most: no generator to run for an empty description)
+            return lambda v, name, amount: (
+                SUMMARY_PLAYER, name, kind, _cards(v[c]) if c is not None else (), "",
+                amount(v[collects]), amount(v[bets]))
         return lambda v, name, amount: (
             SUMMARY_PLAYER, name, kind, _cards(v[c]) if c is not None else (),
             " ".join(v[i] for i in descs), amount(v[collects]), amount(v[bets]))
@@ -853,6 +893,10 @@ def _explain(exc: UnexpectedInput, shape: str, text: str, classic: bool) -> str:
 # Lines longer than this are read but not kept by what surrounds their name (a hostile
 # file of many long distinct lines must not fill memory).
 _CACHED_LINE: Final = 2000
+# A 2014–16 hand's "Game ended at: 2016/8/2 10:54:10" after its first 15 characters, in
+# ASCII digits (the grammar's ``game_ended`` reads more: numbers, "/" and ":").
+_ENDED_AT: Final = re.compile(r"[0-9]{1,4}/[0-9]{1,2}/[0-9]{1,2} [0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}")
+_GAME_ENDED: Final = (IGNORE, None)
 _NEW_HAND: Final = ev.positional(Hand)
 _NEW_INFO: Final = ev.positional(HandInfo)
 
@@ -1239,6 +1283,9 @@ class _HandReader:
         by what comes before its cards. ``spaced``: a seated name holds a space."""
         reader = self.reader
         classic = self.classic
+        if classic and text.startswith("Game ended at: ") and _ENDED_AT.fullmatch(text, 15):
+            # A hand's last line, its own every hand: not split, parsed or kept.
+            return _GAME_ENDED
         carded = reader.carded[classic] if reader.caching else None
         key: tuple[str, int] | None = None
         cards: list[str] | None = None
@@ -1252,7 +1299,7 @@ class _HandReader:
                     recipe, before, name = seen
                     return recipe([*before, *cards], name, amount)
         if carded is not None and not spaced:
-            known = self._known_tail(text, seated, key, cards, amount, exact, no)
+            known = self._known_tail(text, seated, key, cards, amount, exact)
             if known is not None:
                 return known
         # (Called by name, not through a variable: compiled, that is a C call.)
@@ -1298,49 +1345,56 @@ class _HandReader:
         return op
 
     def _known_tail(self, text: str, seated: frozenset[str], key: tuple[str, int] | None,
-                    cards: list[str] | None, amount: Amounts, exact: dict[str, Op],
-                    no: int) -> Op | None:
+                    cards: list[str] | None, amount: Amounts, exact: dict[str, Op]
+                    ) -> Op | None:
         """The operation of a line whose name is its first word (after "Player " in
         2014–16) and whose rest was read before after another seated name, else None.
         Where no seated name holds a space, a seated name at the line's start can only
         end at the first space after it, and the rest is kept only when a verb starts
-        it: ``_classic_name`` and ``_modern_name`` would find that same name."""
+        it: ``_classic_name`` and ``_modern_name`` would find that same name. A line
+        without cards is kept in ``exact``."""
         reader = self.reader
         classic = self.classic
+        # The text before the name, as a constant: its hash is kept, a slice's is not.
         if classic:
             if text.startswith("Player "):
-                start = 7
+                start, head = 7, "Player "
             elif text.startswith("*Player "):
-                start = 8
+                start, head = 8, "*Player "
             else:
                 return None
         elif text.startswith(_MODERN_STRUCTURE):
             return None
         else:
-            start = 0
+            start, head = 0, ""
         end = text.find(" ", start)
         if end <= start:
             return None
         name = text[start:end]
         if name not in seated:
             return None
+        # (A seated name is never empty: the checks of ``_kept`` hold, and a line with
+        # cards is not kept by its text.)
         if key is None or cards is None:
             if "[" in text:
                 return None
-            seen = reader.tails[classic].get((text[:start], text[end:]))
+            seen = reader.tails[classic].get((head, text[end:]))
             if seen is None:
                 return None
             recipe, values = seen
-            return self._kept(text, recipe(values, name, amount), name, seated, exact, no)
+            op = recipe(values, name, amount)
+            if len(exact) >= reader.MAX_CACHE:
+                exact.clear()
+            exact[text] = op
+            return op
         before, groups = key
         if len(before) <= end:
             return None
-        known = reader.carded_tails[classic].get((text[:start], before[end:], groups))
+        known = reader.carded_tails[classic].get((head, before[end:], groups))
         if known is None:
             return None
         recipe, values = known
-        return self._kept(text, recipe([*values, *cards], name, amount), name, seated, exact,
-                          no)
+        return recipe([*values, *cards], name, amount)
 
     def _kept(self, text: str, op: Op, name: str | None, seated: frozenset[str],
               exact: dict[str, Op], no: int) -> Op:

@@ -18,10 +18,16 @@ from auditor.sites.winning.reader import (
     _AMOUNT,
     _CLASSIC_AFTER,
     _CLASSIC_BUTTON,
+    _CLASSIC_DESC_ALONE,
+    _CLASSIC_DESC_AT,
     _CLASSIC_FIELDS,
     _CLASSIC_SEAT,
     _CLASSIC_VERB_WORDS,
+    _ENDED_AT,
+    _GAME_ENDED,
     _MODERN_AFTER,
+    _MODERN_DESC_ALONE,
+    _MODERN_DESC_AT,
     _MODERN_FIELDS,
     _MODERN_SEAT,
     _MODERN_VERB_WORDS,
@@ -34,6 +40,7 @@ from auditor.sites.winning.reader import (
     _seat_fields_by_pattern,
     _seated_before_verb,
     _split,
+    _split_between,
     _split_free,
     _verb_at,
 )
@@ -157,6 +164,36 @@ def test_the_button_line_as_the_pattern_on_any_text(text: str) -> None:
     assert _button_seat(text) == (int(m.group(1)) if m else None)
 
 
+def _by_the_grammar(text: str) -> tuple[object, ...]:
+    """A 2014–16 line's operation by its shape and the grammar (a line without a name)."""
+    reader = WinningReader(caching=False)
+    values: list[str] = []
+    shape = _split(_CLASSIC_FIELDS, text, values)
+    return reader.recipe(True, shape, 1, text)(values, None, lambda v: 0)
+
+
+@given(st.lists(st.sampled_from(["2016", "8", "08", "/", ":", " ", "10", "5", "x", ".",
+                                 "\u0663", "12345"]), max_size=9).map("".join))
+def test_the_end_of_a_hand_read_without_the_grammar_is_what_the_grammar_reads(
+        tail: str) -> None:
+    """"Game ended at: …" read by ``_ENDED_AT`` (not split, parsed nor kept) only where
+    the grammar reads it as the end of the hand too."""
+    text = "Game ended at: " + tail
+    if _ENDED_AT.fullmatch(text, 15):
+        assert _by_the_grammar(text) == _GAME_ENDED
+
+
+def test_the_end_of_a_hand_is_read_without_the_grammar_and_not_kept() -> None:
+    text = (SAMPLES / "wpn_2016_cash_showdown.txt").read_text(encoding="utf-8")
+    ends = [line for line in text.splitlines() if line.startswith("Game ended at: ")]
+    assert ends and all(_ENDED_AT.fullmatch(line, 15) for line in ends)
+    assert all(_by_the_grammar(line) == _GAME_ENDED for line in ends)
+    reader = WinningReader()
+    hands = [reader.read(block) for block in blocks_of_text(text, "x")]
+    assert hands == [WinningReader(caching=False).read(b) for b in blocks_of_text(text, "x")]
+    assert not any(line in kept for kept in reader.exact.values() for line in ends)
+
+
 def test_a_table_read_once_gives_each_hand_its_own_number() -> None:
     """Two hands of one table: the second's ``Game ID`` line is read from the first's,
     with its own hand number, and reads as an uncached reader reads it."""
@@ -197,6 +234,23 @@ def _both(fields: re.Pattern[str], text: str) -> None:
 def test_a_described_line_splits_as_the_whole_pattern(text: str) -> None:
     for fields in (_MODERN_FIELDS, _CLASSIC_FIELDS):
         _both(fields, text)
+
+
+@pytest.mark.parametrize(("text", "classic", "between"), [
+    (DESCRIBED[0], True, True), (DESCRIBED[1], True, True), (DESCRIBED[5], True, True),
+    (DESCRIBED[6], False, True), (DESCRIBED[7], False, True), (DESCRIBED[8], False, True),
+    (DESCRIBED[3], True, False),  # "x[": a card group open before the description
+    (DESCRIBED[4], True, False),  # the same, over the description
+    (DESCRIBED[9], False, False),  # " with " inside a card group
+])
+def test_the_stretches_between_descriptions_split_alone_where_no_field_crosses(
+        text: str, classic: bool, between: bool) -> None:
+    """The summary lines split a stretch at a time (``_split_between``); texts where a
+    field could reach across a stretch's end take the field-by-field way."""
+    fields, desc, marks = ((_CLASSIC_FIELDS, _CLASSIC_DESC_ALONE, _CLASSIC_DESC_AT) if classic
+                           else (_MODERN_FIELDS, _MODERN_DESC_ALONE, _MODERN_DESC_AT))
+    assert (_split_between(text, desc, marks) is not None) is between
+    _both(fields, text)
 
 
 @given(st.lists(st.sampled_from(["shows: ", "] ", "(", ")", " with ", "Low hand (", "[",
