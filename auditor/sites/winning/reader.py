@@ -1348,14 +1348,15 @@ class _HandReader:
                     cards: list[str] | None, amount: Amounts, exact: dict[str, Op]
                     ) -> Op | None:
         """The operation of a line whose name is its first word (after "Player " in
-        2014–16) and whose rest was read before after another seated name, else None.
+        2014–16, after "Seat N: " in a 2019+ summary) and whose rest was read before
+        after another seated name, else None.
         Where no seated name holds a space, a seated name at the line's start can only
         end at the first space after it, and the rest is kept only when a verb starts
         it: ``_classic_name`` and ``_modern_name`` would find that same name. A line
         without cards is kept in ``exact``."""
         reader = self.reader
         classic = self.classic
-        # The text before the name, as a constant: its hash is kept, a slice's is not.
+        # The text before the name, as a constant where it is one: its hash is kept.
         if classic:
             if text.startswith("Player "):
                 start, head = 7, "Player "
@@ -1363,10 +1364,18 @@ class _HandReader:
                 start, head = 8, "*Player "
             else:
                 return None
-        elif text.startswith(_MODERN_STRUCTURE):
-            return None
-        else:
+        elif not text.startswith(_MODERN_STRUCTURE):
             start, head = 0, ""
+        elif text.startswith("Seat "):
+            # A summary's "Seat 3: name (button) folded on the Flop": the name follows
+            # ``_SUMMARY_SEAT`` (``isdecimal`` is ``\d``), where ``_name_at`` looks.
+            colon = text.find(": ", 5)
+            if colon < 6 or not text[5:colon].isdecimal():
+                return None
+            start = colon + 2
+            head = text[:start]
+        else:
+            return None
         end = text.find(" ", start)
         if end <= start:
             return None
