@@ -172,8 +172,16 @@ def _by_the_grammar(text: str) -> tuple[object, ...]:
     return reader.recipe(True, shape, 1, text)(values, None, lambda v: 0)
 
 
-@given(st.lists(st.sampled_from(["2016", "8", "08", "/", ":", " ", "10", "5", "x", ".",
-                                 "\u0663", "12345"]), max_size=9).map("".join))
+_NUMBER = st.one_of(st.integers(0, 99999).map(str), st.sampled_from(["08", "\u0663", "", "x"]))
+_SMALL = st.integers(0, 99).map(str)
+
+
+@given(st.one_of(
+    st.builds("{}/{}/{} {}:{}:{}".format, st.integers(0, 9999).map(str), _SMALL, _SMALL,
+              _SMALL, _SMALL, _SMALL),  # what ``_ENDED_AT`` takes
+    st.builds("{}/{}/{}{}{}:{}:{}".format, _NUMBER, _NUMBER, _NUMBER,
+              st.sampled_from([" ", "  ", "x", "/"]), _NUMBER, _NUMBER, _NUMBER),
+    st.text(alphabet="0123456789/: x.\u0663", max_size=20)))
 def test_the_end_of_a_hand_read_without_the_grammar_is_what_the_grammar_reads(
         tail: str) -> None:
     """"Game ended at: …" read by ``_ENDED_AT`` (not split, parsed nor kept) only where
