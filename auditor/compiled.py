@@ -108,6 +108,8 @@ EXTENSIONS = {
     "auditor.parsing._lines": "auditor/parsing/_lines.c",
     # A plain seat line split into its fields (``shape.SEAT_FIELDS``, §46).
     "auditor.parsing._fields": "auditor/parsing/_fields.c",
+    # The hands' and payouts' columns written as Arrow's buffers (``report.chunk``, §55).
+    "auditor.report._columns": "auditor/report/_columns.c",
 }
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

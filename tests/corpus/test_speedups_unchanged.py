@@ -8,7 +8,8 @@ The plain way is each fast path switched off (``PLAIN``): a chunk per file
 (``pipeline.BATCHED``), a guess of who is dealt in for every hand
 (``replay.ADAPTIVE_GUESS``), every hand's pots audited in full and judged by the pot rules
 (``settle.QUIET``), the hands' keys read back out of their Arrow table
-(``report.chunk.KEEP_KEYS``).
+(``report.chunk.KEEP_KEYS``), every column converted by ``pyarrow.array``
+(``report.chunk.COLUMNS_IN_C``).
 A new fast path adds its switch here. The command line's pyarrow without numpy
 (``lean_imports``) is switched off by importing numpy first, in a process of its own.
 """
@@ -38,7 +39,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 PLAIN = [(pieces, "PACK_FILES", False), (pieces, "WORKERS_READ", False),
          (workers, "PREWARM", False), (pipeline, "BATCHED", False),
          (replay, "ADAPTIVE_GUESS", False), (settle, "QUIET", False),
-         (chunk, "KEEP_KEYS", False)]
+         (chunk, "KEEP_KEYS", False), (chunk, "COLUMNS_IN_C", False)]
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
