@@ -66,7 +66,8 @@ set_valid(PyObject *validity, Py_ssize_t i)
     bits[i / 8] |= (uint8_t)(1u << (i % 8));
 }
 
-/* The three buffers' tuple, the first None where ``validity`` is NULL. */
+/* ``(validity, offsets, data)``, or ``(validity, data)`` where ``offsets`` is NULL;
+   validity None where it is NULL. Takes the references given. */
 static PyObject *
 buffers(PyObject *validity, PyObject *offsets, PyObject *data)
 {
