@@ -1,6 +1,6 @@
 /* The fields of a hand's commonest line, in C (the compiled build only): a seat of the
    seats' list, a sixth of a PokerStars hand's lines (``plain_seat``), and PartyPoker's and
-   888's seat lines (``bracket_seat``).
+   888's seat lines (``bracket_seat``), and ACR/WPN's (``wpn_seat``, below).
 
    ``plain_seat(text)``: the seat, name and stack of a ``Seat 3: name ($12.50 in chips)``
    line, as ``(int(seat), name, stack)`` of ``shape.plain_seat``'s fields, or None where
@@ -200,11 +200,127 @@ bracket_seat(PyObject *Py_UNUSED(module), PyObject *text)
     return fields;
 }
 
+/* Whether ``text[start:end]`` is ``[\d,]*\.?\d+`` whole, as ``winning.reader._stack_text``
+   reads it (``\d`` is ``str.isdecimal``'s: any decimal digit, not only ASCII's): after
+   its last "." one decimal digit at least; before it (or in all, where there is none)
+   commas and decimal digits only, the last character a digit where there is no ".". */
+static int
+is_wpn_stack(int kind, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    Py_ssize_t dot = -1;
+    for (Py_ssize_t i = end - 1; i >= start; i--) {
+        if (PyUnicode_READ(kind, data, i) == '.') {
+            dot = i;
+            break;
+        }
+    }
+    Py_ssize_t head_end = dot >= 0 ? dot : end;
+    if (dot >= 0) {
+        if (dot + 1 >= end)
+            return 0;
+        for (Py_ssize_t i = dot + 1; i < end; i++) {
+            if (!Py_UNICODE_ISDECIMAL(PyUnicode_READ(kind, data, i)))
+                return 0;
+        }
+    }
+    else if (end <= start || !Py_UNICODE_ISDECIMAL(PyUnicode_READ(kind, data, end - 1)))
+        return 0;
+    for (Py_ssize_t i = start; i < head_end; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c != ',' && !Py_UNICODE_ISDECIMAL(c))
+            return 0;
+    }
+    return 1;
+}
+
+/* ``wpn_seat(text, classic)``: ACR/WPN's seat line, 2014–16's ``Seat 3: Player name
+   (12.50).`` (``classic``) or 2019+'s ``Seat 3: name ($12.50)`` with perhaps `` is
+   sitting out``, as ``winning.reader._seat_fields`` reads it: ``(seat, name, stack,
+   sitting_out)``, the seat the decimal characters between "Seat " and the first ": ",
+   the name up to the last " (" before the closing ")", or None. Compiled, its string
+   methods and slices are a C call of mypyc's each: about 2,500 instructions a seat. */
+static PyObject *
+wpn_seat(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "wpn_seat(text: str, classic: bool)");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    int classic = PyObject_IsTrue(args[1]);
+    if (classic < 0)
+        return NULL;
+    static const char sitting_out[] = " is sitting out";
+    const Py_ssize_t sitting_out_length = (Py_ssize_t)sizeof(sitting_out) - 1;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (!ascii_at(kind, data, length, 0, "Seat ", 5))
+        Py_RETURN_NONE;
+    /* The first ": " after "Seat ", with decimal characters only (one at least) before. */
+    Py_ssize_t colon = -1;
+    for (Py_ssize_t i = 5; i + 1 < length; i++) {
+        if (PyUnicode_READ(kind, data, i) == ':' && PyUnicode_READ(kind, data, i + 1) == ' ') {
+            colon = i;
+            break;
+        }
+    }
+    if (colon < 6)
+        Py_RETURN_NONE;
+    for (Py_ssize_t i = 5; i < colon; i++) {
+        if (!Py_UNICODE_ISDECIMAL(PyUnicode_READ(kind, data, i)))
+            Py_RETURN_NONE;
+    }
+    Py_ssize_t end = length;
+    int out = 0;
+    if (classic) {
+        if (length > 0 && PyUnicode_READ(kind, data, length - 1) == '.')
+            end--;
+    }
+    else if (ascii_at(kind, data, length, length - sitting_out_length, sitting_out,
+                      sitting_out_length)) {
+        end -= sitting_out_length;
+        out = 1;
+    }
+    if (end < 1 || PyUnicode_READ(kind, data, end - 1) != ')')
+        Py_RETURN_NONE;
+    /* The last " (" wholly inside [colon + 2, end). */
+    Py_ssize_t bracket = -1;
+    for (Py_ssize_t i = end - 2; i >= colon + 2; i--) {
+        if (PyUnicode_READ(kind, data, i) == ' ' && PyUnicode_READ(kind, data, i + 1) == '(') {
+            bracket = i;
+            break;
+        }
+    }
+    if (bracket < 0)
+        Py_RETURN_NONE;
+    Py_ssize_t stack_start = bracket + 2, stack_end = end - 1;
+    if (stack_end < stack_start)
+        stack_end = stack_start;  /* (a slice past its end is empty) */
+    Py_ssize_t digits_start = stack_start;
+    if (!classic && stack_start < stack_end && PyUnicode_READ(kind, data, stack_start) == '$')
+        digits_start++;
+    if (!is_wpn_stack(kind, data, digits_start, stack_end))
+        Py_RETURN_NONE;
+    PyObject *seat = PyUnicode_Substring(text, 5, colon);
+    PyObject *name = seat == NULL ? NULL : PyUnicode_Substring(text, colon + 2, bracket);
+    PyObject *stack = name == NULL ? NULL : PyUnicode_Substring(text, stack_start, stack_end);
+    PyObject *fields = stack == NULL ? NULL
+        : PyTuple_Pack(4, seat, name, stack, out ? Py_True : Py_False);
+    Py_XDECREF(seat);
+    Py_XDECREF(name);
+    Py_XDECREF(stack);
+    return fields;
+}
+
 static PyMethodDef methods[] = {
     {"plain_seat", plain_seat, METH_O,
      "plain_seat(text): (seat, name, stack) of a plain seat line, or None."},
     {"bracket_seat", bracket_seat, METH_O,
      "bracket_seat(text): (seat, name, stack) of a PartyPoker seat line, or None."},
+    {"wpn_seat", (PyCFunction)(void (*)(void))wpn_seat, METH_FASTCALL,
+     "wpn_seat(text, classic): (seat, name, stack, sitting_out) of an ACR/WPN seat line, "
+     "or None."},
     {NULL, NULL, 0, NULL},
 };
 

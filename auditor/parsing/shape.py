@@ -153,6 +153,10 @@ SEAT_FIELDS: Final[Callable[[str], tuple[int, str, str] | None] | None] = (
 # compiled (held equal to ``partypoker.reader.plain_seat``), else None.
 BRACKET_SEAT_FIELDS: Final[Callable[[str], tuple[str, str, str] | None] | None] = (
     None if _FIELDS_IN_C is None else _FIELDS_IN_C.bracket_seat)
+# ACR/WPN's seat lines (seat, name, stack, sitting out), likewise (held equal to
+# ``winning.reader._seat_fields``), else None.
+WPN_SEAT_FIELDS: Final[Callable[[str, bool], tuple[str, str, str, bool] | None] | None] = (
+    None if _FIELDS_IN_C is None else _FIELDS_IN_C.wpn_seat)
 
 
 def _has_free_text(text: str) -> bool:

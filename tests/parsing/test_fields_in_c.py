@@ -1,8 +1,9 @@
 """The compiled build's C fields of the commonest line (``auditor/parsing/_fields.c``)
 against its Python reference: a plain seat line's fields as ``shape.plain_seat`` and
 ``int`` make them (None past nine digits of seat, which the reader refuses by the Python
-path), and PartyPoker's and 888's seat lines as ``partypoker.reader.plain_seat`` reads
-them; on named lines, lines built of their parts and of any characters, and on every
+path), PartyPoker's and 888's seat lines as ``partypoker.reader.plain_seat`` reads them,
+and ACR/WPN's (2014–16 and 2019+) as ``winning.reader._seat_fields`` reads them; on
+named lines, lines built of their parts and of any characters, and on every
 line of the samples and the corpus. Skipped in the pure build
 (``tests/test_compiled_build.py`` checks that the compiled build has it)."""
 
@@ -19,6 +20,7 @@ from auditor.parsing import shape
 from auditor.parsing.blocks import blocks_of_file
 from auditor.parsing.shape import plain_seat
 from auditor.sites.partypoker import reader as party
+from auditor.sites.winning import reader as wpn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 from corpus_paths import CORPUS, NOT_DATA
@@ -38,11 +40,43 @@ def seat_by_python(line: str) -> tuple[int, str, str] | None:
 def both(line: str) -> None:
     assert fields_in_c.plain_seat(line) == seat_by_python(line), line
     assert fields_in_c.bracket_seat(line) == party.plain_seat(line), line
+    for classic in (True, False):
+        assert fields_in_c.wpn_seat(line, classic) == wpn._seat_fields(line, classic), line
 
 
 def test_the_reader_uses_the_c_module_where_it_is_built() -> None:
     assert shape.SEAT_FIELDS is fields_in_c.plain_seat
     assert shape.BRACKET_SEAT_FIELDS is party.BRACKET_SEAT_FIELDS is fields_in_c.bracket_seat
+    assert shape.WPN_SEAT_FIELDS is wpn.WPN_SEAT_FIELDS is fields_in_c.wpn_seat
+
+
+@pytest.mark.parametrize("line", [
+    "Seat 1: Player1 (12.50).", "Seat 1: Player1 (12.50)", "Seat 10: Player x y (1,250)",
+    "Seat 3: Hero ($1.25)", "Seat 3: Hero ($1.25) is sitting out", "Seat 3: Hero (1.25) .",
+    "Seat 3: Hero ($$1.25)", "Seat 3: Hero ($)", "Seat 3: Hero (.5)", "Seat 3: Hero (5.)",
+    "Seat 3: Hero (,5)", "Seat 3: Hero (5,)", "Seat 3: Hero (1.2.3)", "Seat 3: Hero (1,2.3)",
+    "Seat 3: Hero (1.2,3)", "Seat 3: Hero (٣.٥)", "Seat 3: Hero (²)",
+    "Seat 3: Hero (５)", "Seat ٣: Hero (5)", "Seat ²: Hero (5)", "Seat 3: (5)",
+    "Seat 3:  (5)", "Seat 3: a (b (5)", "Seat 3: a (5) (6)", "Seat 3: a (5))", "Seat 3: a ()",
+    "Seat 3: a ( 5)", "Seat 3: a (5 )", "Seat 3: a: b: (5)", "Seat 3 : a (5)", "Seat 3:a (5)",
+    "Seat 3: a (5) is sitting out.", "Seat 3: a (5). is sitting out", "Seat 3: a (5)..",
+    "Seat 3: a ($5).", "Seat 3: a is sitting out", " is sitting out", "Seat 3: (", "Seat 3: )",
+    "Seat 3: a ( is sitting out", "Seat 3: a (5) is sitting ou", "Seat :  (5)",
+])
+def test_wpn_seat_lines(line: str) -> None:
+    both(line)
+
+
+_WPN_PIECES = st.sampled_from([
+    "Seat ", "Seat", ": ", ":", " (", "(", ")", ").", ".", ",", "$", " is sitting out",
+    " ", "x", "é", "🂡", "0", "7", "12", "٣", "５", "²", "Player ",
+])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_WPN_PIECES, max_size=16).map("".join))
+def test_wpn_lines_of_any_pieces(line: str) -> None:
+    both(line)
 
 
 @pytest.mark.parametrize("line", [
@@ -165,7 +199,7 @@ def _files() -> list[Path]:
 
 
 def test_every_line_of_the_samples_and_the_corpus() -> None:
-    seats = brackets = 0
+    seats = brackets = wpn_seats = 0
     for path in _files():
         for block in blocks_of_file(path, str(path)):
             for line in block.lines:
@@ -173,5 +207,8 @@ def test_every_line_of_the_samples_and_the_corpus() -> None:
                 both(line.strip())
                 seats += fields_in_c.plain_seat(line.strip()) is not None
                 brackets += fields_in_c.bracket_seat(line.strip()) is not None
+                wpn_seats += fields_in_c.wpn_seat(line.strip(), True) is not None
+                wpn_seats += fields_in_c.wpn_seat(line.strip(), False) is not None
     assert seats > 1000
     assert brackets > 500
+    assert wpn_seats > 1000

@@ -47,6 +47,7 @@ from auditor.parsing.shape import (
     LINE_CACHE_ENTRIES,
     NUM,
     PLAYER,
+    WPN_SEAT_FIELDS,
     card_groups,
     split_plain,
     starts_at,
@@ -1044,7 +1045,8 @@ class _HandReader:
         amounts = reader.amounts(game.decimals)
         seat_rows: list[tuple[int, int, str, int, bool]] = []
         while k < n:
-            row = (_seat_fields(lines[todo[k]], classic) if BY_METHODS
+            row = ((_seat_fields(lines[todo[k]], classic) if WPN_SEAT_FIELDS is None
+                    else WPN_SEAT_FIELDS(lines[todo[k]], classic)) if BY_METHODS
                    else _seat_fields_by_pattern(lines[todo[k]], seat_re))
             if row is None:
                 break
