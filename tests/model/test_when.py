@@ -95,6 +95,23 @@ def test_the_hour_starts_are_reused() -> None:
     assert list(when._HOUR_STARTS) == ["2024/01/02 7: ET"]
 
 
+def test_the_time_past_the_hour_of_every_minute_and_second() -> None:
+    for minute in range(60):
+        for second in range(60):
+            assert when._past_the_hour(f"{minute:02}:{second:02}") == \
+                timedelta(minutes=minute, seconds=second)
+    assert len(when._PAST_THE_HOUR) == 3600
+
+
+@pytest.mark.parametrize("text", [
+    "", "00:0", "0:000", "60:00", "00:60", "99:99", "05-06", "05:06 ", " 5:06", "٠٥:٠٦",
+    "０５:０６", "05:6a", "+5:06", "-5:06",
+])
+def test_no_time_past_the_hour_but_two_ascii_digits_of_each(text: str) -> None:
+    assert when._past_the_hour(text) is None
+    assert text not in when._PAST_THE_HOUR
+
+
 @pytest.mark.parametrize("zone", sorted(when._REGIONS))
 @pytest.mark.parametrize("year", [1996, 2024, 2040])
 def test_the_words_form_reads_each_second_as_its_zone_converts_it(zone: str, year: int) -> None:
