@@ -95,6 +95,8 @@ MODULES = (
     "auditor/rules/pots/sp008_run_more_than_once.py",
     "auditor/model/when.py",
     "auditor/model/events.py",
+    "auditor/model/hand.py",
+    "auditor/report/hand_rows.py",
 )
 # C extensions the compiled build adds, by module name: their sources. Each has a Python
 # reference it is tested against, which runs where the extension is not built. iPoker's

@@ -16,7 +16,7 @@ Game = Literal["holdem", "sixplus", "omaha", "courchevel", "other"]  # sixplus: 
 # assigns to one, ``dataclasses.replace`` makes a changed copy, and they compare and hash
 # by their fields. Not ``frozen``, for the same reason: a frozen HandInfo cost 2 µs to
 # build against 0.3 (a descriptor call per field), every hand.
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HandInfo:
     """The header of a hand, in the site's own terms, with amounts in the smallest unit.
 
@@ -62,7 +62,7 @@ class HandInfo:
         return f"{format_amount(lo, self.decimals)}/{format_amount(hi, self.decimals)}"
 
 
-@dataclass(slots=True, kw_only=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Hand:
     """One hand, ready to replay. ``events`` holds everything after the seat lines, in
     the order the hand was played (file order for most sites), posts included; stack

@@ -147,7 +147,9 @@ class HandBlock:
 
     @property
     def last_line(self) -> int:
-        return self.number(-1)
+        # (``number(-1)`` written out: every reader asks it once a hand.)
+        numbers = self.numbers
+        return numbers[-1] if numbers is not None else self.first_line + len(self.lines) - 1
 
     @property
     def span(self) -> tuple[int, int]:

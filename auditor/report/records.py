@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from functools import cache
 from typing import TypeAlias, overload
 
 from auditor.engine.result import PayoutRow
@@ -22,7 +21,7 @@ from auditor.model.events import positional
 from auditor.model.finding import Finding, Severity
 from auditor.model.hand import Hand, ParseStatus
 from auditor.model.money import to_decimal
-from auditor.model.when import started_at
+from auditor.report.hand_rows import HandRow, hand_row
 from auditor.report.schema import MONEY_SCALE
 
 
@@ -57,13 +56,6 @@ def money(units: int | None, decimals: int) -> Decimal | None:
 
 _MONEY: dict[tuple[int, int], Decimal] = {}
 
-HandRow: TypeAlias = tuple[
-    str, str | None, int, int, str | None, str | None, str | None, str | None, str, str,
-    str | None, str | None, datetime | None, ParseStatus,
-]
-"""A ``hands`` row short of its last column, the findings count (SE001 findings are
-added later, in file order)."""
-
 CURRENCY = 8  # the index of a HandRow's currency (findings and payouts repeat it)
 
 FindingRow: TypeAlias = tuple[
@@ -71,16 +63,6 @@ FindingRow: TypeAlias = tuple[
 ]
 """A ``findings`` row in column order, short of its currency (its hand's), with
 ``expected`` and ``observed`` in the hand's smallest unit."""
-
-
-def hand_row(hand: Hand, status: ParseStatus) -> HandRow:
-    """The ``hands`` row of a parsed hand (but its findings count)."""
-    info = hand.info
-    return (
-        hand.source, info.hand_id, hand.first_line, hand.last_line, info.site, info.game,
-        info.limit, _stakes(info.stakes, info.decimals), info.unit, info.table,
-        info.tournament, info.started or None, started_at(info.started), status,
-    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,9 +188,3 @@ _new_payout = positional(PayoutRecord)
 _new_hand = positional(HandRecord)
 
 
-@cache
-def _stakes(stakes: tuple[int, int], decimals: int) -> str:
-    # Not HandInfo.stakes_text: its thousands separators ("1,000/2,000") make the column
-    # harder to filter on; exact plain amounts, like the money columns.
-    lo, hi = (to_decimal(s, decimals) for s in stakes)
-    return f"{lo}/{hi}"

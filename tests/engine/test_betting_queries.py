@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from handkit import HandKit, blinds
 
@@ -107,9 +109,7 @@ def test_second_small_blind_is_dead_money():
 
 def test_dead_button_seat_order_starts_at_the_next_seat():
     kit = HandKit(["A", "B", "C"], stakes=(1, 2))
-    kit.info = type(kit.info)(
-        **{**{f: getattr(kit.info, f) for f in kit.info.__slots__}, "button_seat": 7}
-    )
+    kit.info = dataclasses.replace(kit.info, button_seat=7)
     order = turn_order(kit.hand(), {"A", "B", "C"})
     assert order == ["A", "B", "C"]
 
