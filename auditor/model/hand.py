@@ -15,7 +15,9 @@ Game = Literal["holdem", "sixplus", "omaha", "courchevel", "other"]  # sixplus: 
 # Hand and HandInfo are values, as the events are (``auditor.model.events``): nothing
 # assigns to one, ``dataclasses.replace`` makes a changed copy, and they compare and hash
 # by their fields. Not ``frozen``, for the same reason: a frozen HandInfo cost 2 µs to
-# build against 0.3 (a descriptor call per field), every hand.
+# build against 0.3 (a descriptor call per field), every hand. Positional as well as by
+# keyword: compiled (``auditor/compiled.py``), each is a native class, its own positional
+# constructor (``events.positional``), whose fields compiled code reads at an offset.
 @dataclass(slots=True, unsafe_hash=True)
 class HandInfo:
     """The header of a hand, in the site's own terms, with amounts in the smallest unit.

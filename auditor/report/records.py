@@ -186,5 +186,3 @@ class PayoutRecord:
 _new_finding = positional(FindingRecord)
 _new_payout = positional(PayoutRecord)
 _new_hand = positional(HandRecord)
-
-
