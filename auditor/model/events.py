@@ -18,8 +18,9 @@ without a descriptor call (bench/LEVERS.md §26). A native class is its own
 positionally, in field order; everything else names the fields.
 
 Each event spells out its ``__init__`` (what ``@dataclass`` would write: every field in
-order, the same defaults), and the decorator keeps it. Compiled, mypyc gives a dataclass
-the ``__init__`` that the ``dataclasses`` module generates at import, which runs
+order, the same defaults), and the decorator is told not to write one (``init=False``:
+it would generate one at import only to keep the written one). Compiled, mypyc gives a
+dataclass the ``__init__`` that the ``dataclasses`` module generates at import, which runs
 interpreted; a written one is compiled, and builds an event in about half the time
 (bench/LEVERS.md §27). ``tests/model/test_events.py`` holds each to its fields.
 
@@ -54,7 +55,7 @@ BlindKind = Literal[
 Cards = tuple[str, ...]  # e.g. ("Ah", "Kd"); empty where unknown
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Event:
     """Base of every event: where it was read."""
 
@@ -74,7 +75,7 @@ class Event:
 # --- set-up -------------------------------------------------------------------------
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Seat(Event):
     """``Seat 3: name ($12.50 in chips)``: a player and his stack when the hand starts."""
 
@@ -95,7 +96,7 @@ class Seat(Event):
         return Seat(line, self.seat, self.player, self.stack, self.sitting_out)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PostBlind(Event):
     """A forced bet. ``amount`` is everything put in; ``dead`` the part of it that does
     not count toward the player's bet on the street (e.g. the small part of a
@@ -120,7 +121,7 @@ class PostBlind(Event):
         return PostBlind(line, self.player, self.kind, self.amount, self.dead, self.all_in)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HoleCards(Event):
     """``Dealt to name [Ah Kd]``: cards the exporter saw dealt."""
 
@@ -139,7 +140,7 @@ class HoleCards(Event):
 # --- betting ------------------------------------------------------------------------
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StreetStart(Event):
     """A new street. ``board`` is the whole board after the deal. ``run`` is 0 for a
     normal hand and 1, 2, 3 for the FIRST, SECOND, THIRD board of a hand run more than once."""
@@ -158,7 +159,7 @@ class StreetStart(Event):
         return StreetStart(line, self.street, self.board, self.run)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Action(Event):
     """A voluntary action of a player."""
 
@@ -172,7 +173,7 @@ class Action(Event):
         return Action(line, self.player)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Fold(Action):
     """``name: folds``."""
 
@@ -184,7 +185,7 @@ class Fold(Action):
         return Fold(line, self.player)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Check(Action):
     """``name: checks``."""
 
@@ -196,7 +197,7 @@ class Check(Action):
         return Check(line, self.player)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Call(Action):
     """``name: calls $2``: ``amount`` is the chips added."""
 
@@ -213,7 +214,7 @@ class Call(Action):
         return Call(line, self.player, self.amount, self.all_in)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Bet(Action):
     """``name: bets $2``: the first bet of a street; ``amount`` is the chips added."""
 
@@ -230,7 +231,7 @@ class Bet(Action):
         return Bet(line, self.player, self.amount, self.all_in)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Raise(Action):
     """``name: raises $2 to $6``: ``to`` is the street total after the raise;
     ``by`` the increment as printed (None where the site does not print one)."""
@@ -254,7 +255,7 @@ class Raise(Action):
 # --- end of the hand ----------------------------------------------------------------
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class UncalledReturned(Event):
     """``Uncalled bet ($3.26) returned to name``."""
 
@@ -270,7 +271,7 @@ class UncalledReturned(Event):
         return UncalledReturned(line, self.player, self.amount)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ShowdownStart(Event):
     """``*** SHOW DOWN ***`` (``run`` as in StreetStart)."""
 
@@ -284,7 +285,7 @@ class ShowdownStart(Event):
         return ShowdownStart(line, self.run)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Shows(Event):
     """``name: shows [Qs Js] (a full house…)`` at showdown (or earlier)."""
 
@@ -302,7 +303,7 @@ class Shows(Event):
         return Shows(line, self.player, self.cards, self.description)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Mucks(Event):
     """``name: mucks hand`` or ``name: doesn't show hand`` (``shown`` False)."""
 
@@ -318,7 +319,7 @@ class Mucks(Event):
         return Mucks(line, self.player, self.cards)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Collected(Event):
     """``name collected $25.96 from pot``. ``pot`` is 0 for the main pot (or the only
     pot), N for side pot-N, None when the site does not say which pot (GGPoker and
@@ -342,7 +343,7 @@ class Collected(Event):
         return Collected(line, self.player, self.amount, self.pot, self.run)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StatedBet(Event):
     """What the history states a player put into the pot over the whole hand, returned
     excess included (iPoker's ``bet`` attribute): beside the replayed contributions, a
@@ -360,7 +361,7 @@ class StatedBet(Event):
         return StatedBet(line, self.player, self.amount)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CashedOut(Event):
     """``name cashed out the hand for $22.77 | Cash Out Fee $0.46``: paid by the site,
     outside the pot; the player's share of the pot is then not awarded."""
@@ -379,7 +380,7 @@ class CashedOut(Event):
         return CashedOut(line, self.player, self.amount, self.fee)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HouseMoney(Event):
     """Chips the house puts into the pot (GGPoker's ``Cash Drop to Pot : total $0.2``):
     counted in the pot and paid out with it, but put in by no player."""
@@ -405,7 +406,7 @@ SidePaymentKind = Literal[
 ]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SidePayment(Event):
     """Money that moves between a player and the site outside the pot (EV-cashout risk,
     insurance premiums, a cash-out paid by the site). ``amount`` is what the player's
@@ -437,7 +438,7 @@ StackChangeKind = Literal[
 ]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StackChange(Event):
     """A stack changed between hands, as the log records it (PokerNow's joins, rebuys and
     admin updates). ``amount`` is the chips added (negative: taken), ``before`` and
@@ -467,7 +468,7 @@ class StackChange(Event):
                            self.text)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PotSummary(Event):
     """``Total pot $2.54 Main pot $1.31. Side pot-1 $0.42. | Rake $0.12``.
     ``fees`` holds any other named deduction (jackpot, …) as (name, amount)."""
@@ -492,7 +493,7 @@ class PotSummary(Event):
         return PotSummary(line, self.total, self.main, self.sides, self.rake, self.fees)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class BoardSummary(Event):
     """``Board [Qh Ad Ts As Qd]`` or ``FIRST Board [...]`` in the summary."""
 
@@ -508,7 +509,7 @@ class BoardSummary(Event):
         return BoardSummary(line, self.cards, self.run)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SeatSummary(Event):
     """A summary seat line. ``won`` lists the amounts of ``won ($x)`` / ``collected ($x)``
     (one per run); ``cards`` the cards shown or mucked. Nothing of the audit reads them:
@@ -548,7 +549,7 @@ TableNoteKind = Literal[
 ]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class TableNote(Event):
     """A line that changes no chips: chat, joins/leaves, sitting out, time-outs…"""
 
@@ -567,7 +568,7 @@ class TableNote(Event):
         return TableNote(line, self.kind, self.player, self.text)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandCancelled(Event):
     """``Hand cancelled``: the hand was voided; chips go back."""
 

@@ -18,7 +18,10 @@ Game = Literal["holdem", "sixplus", "omaha", "courchevel", "other"]  # sixplus: 
 # build against 0.3 (a descriptor call per field), every hand. Positional as well as by
 # keyword: compiled (``auditor/compiled.py``), each is a native class, its own positional
 # constructor (``events.positional``), whose fields compiled code reads at an offset.
-@dataclass(slots=True, unsafe_hash=True)
+# Each spells out its ``__init__``, as the events do (``auditor.model.events``): compiled,
+# the one ``@dataclass`` generates runs interpreted, a field at a time, every hand;
+# ``init=False`` spares the import generating one only to drop it.
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandInfo:
     """The header of a hand, in the site's own terms, with amounts in the smallest unit.
 
@@ -46,6 +49,31 @@ class HandInfo:
     button_seat: int | None = None
     started: str = ""  # the header's date and time, as printed
 
+    def __init__(self, site: str, hand_id: str, game: Game, variant: str, limit: Limit,
+                 hi_lo: bool, hole_cards: int, stakes: tuple[int, int], ante: int = 0,
+                 cap: int | None = None, currency: str = "", symbol: str = "",
+                 decimals: int = 2, tournament: str | None = None, table: str = "",
+                 max_seats: int | None = None, button_seat: int | None = None,
+                 started: str = "") -> None:
+        self.site = site
+        self.hand_id = hand_id
+        self.game = game
+        self.variant = variant
+        self.limit = limit
+        self.hi_lo = hi_lo
+        self.hole_cards = hole_cards
+        self.stakes = stakes
+        self.ante = ante
+        self.cap = cap
+        self.currency = currency
+        self.symbol = symbol
+        self.decimals = decimals
+        self.tournament = tournament
+        self.table = table
+        self.max_seats = max_seats
+        self.button_seat = button_seat
+        self.started = started
+
     @property
     def unit(self) -> str:
         """What the hand's amounts count, as the report writes it: the site's currency
@@ -64,7 +92,7 @@ class HandInfo:
         return f"{format_amount(lo, self.decimals)}/{format_amount(hi, self.decimals)}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Hand:
     """One hand, ready to replay. ``events`` holds everything after the seat lines, in
     the order the hand was played (file order for most sites), posts included; stack
@@ -79,6 +107,18 @@ class Hand:
     events: tuple[Event, ...]
     cancelled: bool = False  # "Hand cancelled": voided, nothing to replay
     dialect: Dialect = DEFAULT_DIALECT  # how its site presents money (set by the reader)
+
+    def __init__(self, source: str, first_line: int, last_line: int, info: HandInfo,
+                 seats: tuple[Seat, ...], events: tuple[Event, ...], cancelled: bool = False,
+                 dialect: Dialect = DEFAULT_DIALECT) -> None:
+        self.source = source
+        self.first_line = first_line
+        self.last_line = last_line
+        self.info = info
+        self.seats = seats
+        self.events = events
+        self.cancelled = cancelled
+        self.dialect = dialect
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -158,7 +158,7 @@ class Head:
     modern: bool  # the 2018+ export ("Hand History For Game <id>")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Table:
     """What the lines between the header and the first seat say (and the currency symbol
     of the stacks, where the header prints none)."""

@@ -76,7 +76,7 @@ def _amounts(decimals: int) -> AmountCache:
 # (mypyc_attr: GGPoker's and the club apps' readers subclass this class; compiled by the
 # opt-in mypyc build, it must allow interpreted subclasses.)
 @mypyc_attr(allow_interpreted_subclasses=True)
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Context:
     """What a recipe needs beyond the line: the hand's amounts and big blind, and the run
     (board) of a run-it-twice hand the lines are on."""
@@ -736,8 +736,11 @@ class PokerStarsReader:
         key = text[quote:end] if name is not None else text[:end]
         found = self.tables.get(key) if self.caching else None
         if found is not None:
-            return _Table(found.name if name is None else name, found.max_seats,
-                          found.button if button is None else _whole(button))
+            # (Made in C from one tuple: calling the class runs the named tuple's __new__,
+            # written in Python, every hand.)
+            return tuple.__new__(_Table, (found.name if name is None else name,
+                                          found.max_seats,
+                                          found.button if button is None else _whole(button)))
         shape, values = split_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
         if (len(self.tables) < self.MAX_CACHE and name in (None, table.name) and len(key) < 500

@@ -130,7 +130,7 @@ def _amounts(decimals: int) -> AmountCache:
     return amount_cache(decimals, _amount)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Context:
     """What a recipe needs beyond the line: the hand's amounts and big blind."""
 
