@@ -22,6 +22,13 @@ imported by ``pyarrow.fs``, which Parquet imports, each where the wheel has it: 
 through fsspec, and does not come here), so they are kept out as absent: in that
 process, ``pyarrow.fs`` lacks them, as where pyarrow was built without them.
 
+On Linux, ``pyarrow.fs`` asks ``ssl`` at import for the paths of the CA certificates,
+which only those remote file systems' TLS connections (libcurl) use: loading ``ssl`` and
+OpenSSL's libraries for it costs about 5 ms. While the audit imports pyarrow, a stand-in
+``ssl`` answers that it knows none (Arrow then keeps libcurl's own defaults, as where
+Python's ``ssl`` finds no paths); it is removed after, so a later ``import ssl`` gets
+the real module.
+
 ``pyarrow.compute`` is left to :func:`arrow_compute`, for the few steps that use it.
 
 Arrow's allocator is chosen before pyarrow starts (:func:`prefer_system_allocator`).
@@ -35,6 +42,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
+from typing import NamedTuple
 
 # The pyarrow modules every audit imports: each one asks for numpy when it is first
 # imported, so all of them are imported here, while numpy is absent.
@@ -100,11 +108,39 @@ def import_arrow_without_numpy() -> bool:
     global _lean
     if "pyarrow" in sys.modules or "numpy" in sys.modules:
         return False
-    with absent("numpy", "cloudpickle", *REMOTE_FILESYSTEMS):
+    with absent("numpy", "cloudpickle", *REMOTE_FILESYSTEMS), _no_ca_paths():
         for name in ARROW_MODULES:
             importlib.import_module(name)
     _lean = True
     return True
+
+
+class _VerifyPaths(NamedTuple):
+    """What ``ssl.get_default_verify_paths`` returns, with no file or folder found."""
+
+    cafile: str | None = None
+    capath: str | None = None
+    openssl_cafile_env: str = "SSL_CERT_FILE"
+    openssl_cafile: str = ""
+    openssl_capath_env: str = "SSL_CERT_DIR"
+    openssl_capath: str = ""
+
+
+@contextmanager
+def _no_ca_paths() -> Iterator[None]:
+    """While inside, ``import ssl`` gives a stand-in that knows no CA certificates (see
+    the module's documentation); where ``ssl`` is imported already, nothing changes."""
+    if "ssl" in sys.modules:
+        yield
+        return
+    stand_in = ModuleType("ssl", "A stand-in while pyarrow imports (auditor.lean_imports).")
+    stand_in.get_default_verify_paths = _VerifyPaths  # type: ignore[attr-defined]
+    sys.modules["ssl"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("ssl") is stand_in:
+            del sys.modules["ssl"]
 
 
 def arrow_kernels() -> ModuleType:
@@ -130,4 +166,3 @@ def _arrow_module(name: str) -> ModuleType:
         with absent("numpy"):
             return importlib.import_module(name)
     return importlib.import_module(name)
-    return importlib.import_module("pyarrow.compute")

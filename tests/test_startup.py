@@ -1,6 +1,6 @@
 """Start-up: a small input starts no workers, the audit imports neither pandas (nor
-numpy, pyparsing, cloudpickle, Arrow's remote file systems) nor lark's strict checker nor
-the worker pool, and Arrow allocates with the C library's malloc."""
+numpy, pyparsing, cloudpickle, Arrow's remote file systems, ssl) nor lark's strict
+checker nor the worker pool, and Arrow allocates with the C library's malloc."""
 
 from __future__ import annotations
 
@@ -46,13 +46,21 @@ def test_the_command_line_audits_without_importing_what_it_does_not_use(tmp_path
     imported = _after_an_audit(
         tmp_path, "print(sorted(m for m in ('pandas', 'numpy', 'pyparsing', 'interegular',"
                   " 'cloudpickle', 'concurrent.futures', 'pyarrow._s3fs', 'pyarrow._gcsfs',"
-                  " 'pyarrow._azurefs', 'pyarrow._hdfs') if m in sys.modules))")
+                  " 'pyarrow._azurefs', 'pyarrow._hdfs', 'ssl', '_ssl') if m in sys.modules))")
     assert imported == "[]"
     assert (tmp_path / "hands.parquet").stat().st_size > 0
     # The report is still readable as pandas, which then imports it.
     from auditor.report.reader import read_report
 
     assert len(read_report(tmp_path)["hands"]) > 0
+
+
+def test_ssl_imported_after_the_audit_is_the_real_one(tmp_path: Path) -> None:
+    # pyarrow.fs asked a stand-in for the CA paths while the audit imported it.
+    real = _after_an_audit(
+        tmp_path, "import ssl; print(ssl.__name__, hasattr(ssl, 'SSLContext'),"
+                  " ssl.get_default_verify_paths() is not None)")
+    assert real == "ssl True True"
 
 
 def test_a_run_of_one_chunk_starts_no_workers(tmp_path: Path,
