@@ -96,6 +96,7 @@ MODULES = (
     "auditor/model/when.py",
     "auditor/model/events.py",
     "auditor/model/hand.py",
+    "auditor/engine/result.py",
     "auditor/report/hand_rows.py",
 )
 # C extensions the compiled build adds, by module name: their sources. Each has a Python

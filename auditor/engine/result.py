@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 from auditor.model.finding import Finding
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ReplayResult:
     """The betting replay of one hand.
 
@@ -36,6 +36,19 @@ class ReplayResult:
     # The dead blinds inside ``contributed`` (missed blinds, the small part of a post of
     # both), by player, where there were any: they count for no one's bet.
     dead: dict[str, int] = field(default_factory=dict)
+
+    def __init__(self, findings: list[Finding] | None = None,
+                 contributed: dict[str, int] | None = None, folded: set[str] | None = None,
+                 all_in: set[str] | None = None, meant: dict[str, int] | None = None,
+                 dead: dict[str, int] | None = None) -> None:
+        # Written out (None for each field a factory makes anew): compiled, the
+        # dataclass's own runs interpreted, once a hand (auditor.model.hand).
+        self.findings = [] if findings is None else findings
+        self.contributed = {} if contributed is None else contributed
+        self.folded = set() if folded is None else folded
+        self.all_in = set() if all_in is None else all_in
+        self.meant = meant
+        self.dead = {} if dead is None else dead
 
 
 class PayoutRow(NamedTuple):
@@ -65,9 +78,14 @@ new_payout_row: Final[Callable[[tuple[str, int, int, int, int, int | None, int]]
 ``PayoutRow`` runs the named tuple's ``__new__`` in Python."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Settlement:
     """The pots of one hand rebuilt and checked."""
 
     findings: list[Finding] = field(default_factory=list)
     payouts: list[PayoutRow] = field(default_factory=list)
+
+    def __init__(self, findings: list[Finding] | None = None,
+                 payouts: list[PayoutRow] | None = None) -> None:
+        self.findings = [] if findings is None else findings
+        self.payouts = [] if payouts is None else payouts
