@@ -113,6 +113,8 @@ EXTENSIONS = {
     "auditor.parsing._fields": "auditor/parsing/_fields.c",
     # The hands' and payouts' columns written as Arrow's buffers (``report.chunk``, §55).
     "auditor.report._columns": "auditor/report/_columns.c",
+    # Named tuples made from their values in one call (``model.tuples.new_tuple``, §57).
+    "auditor.model._tuples": "auditor/model/_tuples.c",
 }
 # How mypyc's mypy reads them: the modules they import are type-checked quietly (and
 # run as Python), and packages without types are Any.

@@ -15,8 +15,9 @@ Pure functions over whole-hand contributions (blinds, antes, every street), foll
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
-from typing import Final, NamedTuple
+from typing import NamedTuple
+
+from auditor.model.tuples import new_tuple
 
 
 class Pot(NamedTuple):
@@ -42,10 +43,8 @@ class PotLayout(NamedTuple):
         return total
 
 
-# The two made in C from one tuple of their values, in field order, where every hand
-# makes them: calling a ``NamedTuple`` runs the ``__new__`` it writes in Python.
-_new_pot: Final = partial(tuple.__new__, Pot)
-_new_layout: Final = partial(tuple.__new__, PotLayout)
+# The two are made by ``new_tuple`` from one tuple of their values, in field order, where
+# every hand makes them: calling a ``NamedTuple`` runs the ``__new__`` it writes in Python.
 
 
 def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
@@ -132,8 +131,8 @@ def build_pots(
             eligible = tuple([p for p in order if p in live_amounts]) if top else ()
             if len(eligible) != len(live_amounts):
                 eligible = tuple(live_amounts)  # some live player is not in seat_order
-            return _new_layout(((_new_pot((total, eligible)),) if total else (), returned_to,
-                                returned))
+            return new_tuple(PotLayout, ((new_tuple(Pot, (total, eligible)),) if total else (),
+                                         returned_to, returned))
     else:
         top = 0
     amounts = contributed
@@ -155,7 +154,7 @@ def build_pots(
         if merge and layers and layers[-1].eligible == eligible:
             layers[-1] = Pot(layers[-1].amount + size, eligible)
         elif size:
-            layers.append(_new_pot((size, eligible)))
+            layers.append(new_tuple(Pot, (size, eligible)))
         placed += size
         previous = level
 
@@ -168,7 +167,7 @@ def build_pots(
         placed += leftover
     # the check of docs/rules.md §5.5: the pots are everything put in, less what went back
     assert placed + returned == sum(contributed.values())
-    return _new_layout((tuple(layers), returned_to, returned))
+    return new_tuple(PotLayout, (tuple(layers), returned_to, returned))
 
 
 def pot_shares(contributed: Mapping[str, int], layout: PotLayout) -> list[dict[str, int]] | None:

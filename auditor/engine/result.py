@@ -7,10 +7,8 @@ tests); the field order is part of the contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from auditor.model.finding import Finding
 
@@ -59,9 +57,9 @@ class PayoutRow(NamedTuple):
     should have paid him, with the same outside payments; ``net`` = won_stated + returned
     − contributed, his chip change as stated.
 
-    A named tuple, not a dataclass: the engine makes six a hand (``new_payout_row``, in
-    C), and the payouts table takes a chunk's rows apart column by column with one
-    ``zip`` (bench/LEVERS.md §38)."""
+    A named tuple, not a dataclass: the engine makes six a hand (by
+    ``auditor.model.tuples.new_tuple``, in C), and the payouts table takes a chunk's rows
+    apart column by column with one ``zip`` (bench/LEVERS.md §38)."""
 
     player: str
     seat: int
@@ -70,12 +68,6 @@ class PayoutRow(NamedTuple):
     won_stated: int
     won_replayed: int | None  # None where unknown cards keep the replay from judging
     net: int
-
-
-new_payout_row: Final[Callable[[tuple[str, int, int, int, int, int | None, int]], PayoutRow]] \
-    = partial(tuple.__new__, PayoutRow)
-"""``PayoutRow`` of its values in field order, as one tuple: made in C, where calling
-``PayoutRow`` runs the named tuple's ``__new__`` in Python."""
 
 
 @dataclass(slots=True, init=False)

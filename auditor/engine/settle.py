@@ -25,9 +25,10 @@ from auditor.engine.audit import (
     read_stated,
 )
 from auditor.engine.payments import replayed_winnings
-from auditor.engine.result import PayoutRow, ReplayResult, new_payout_row
+from auditor.engine.result import PayoutRow, ReplayResult
 from auditor.model.hand import Hand
 from auditor.model.profile import Profile
+from auditor.model.tuples import new_tuple
 
 
 class Settled:
@@ -135,8 +136,8 @@ def _rows(
         else:
             share = replayed.get(player, 0)
             should = None if share is None else share + extra
-        rows.append(new_payout_row(
-            # player, seat, contributed, returned, won_stated, won_replayed, net
+        rows.append(new_tuple(
+            PayoutRow,  # player, seat, contributed, returned, won_stated, won_replayed, net
             (player, seat.seat, put_in, back, won, should, won + back - put_in),
         ))
     return rows

@@ -8,7 +8,8 @@ from operator import attrgetter
 import pyarrow as pa
 import pytest
 
-from auditor.engine.result import PayoutRow, new_payout_row
+from auditor.engine.result import PayoutRow
+from auditor.model.tuples import new_tuple
 from auditor.report import FINDINGS, HANDS, PAYOUTS, FindingRecord, HandRecord, PayoutRecord
 from auditor.report.chunk import ChunkRows, _cents, check_cents, money_array
 from auditor.report.records import FindingRow, HandRow
@@ -166,9 +167,9 @@ def test_money_arrays_of_chips_and_cash_scale_each_amount(units, written):
     assert [str(v) for v in got.to_pylist()] == written
 
 
-def test_new_payout_row_is_the_named_tuple() -> None:
+def test_a_payout_row_made_by_new_tuple_is_the_named_tuple() -> None:
     values = ("Bob", 3, 150, 20, 0, None, -130)
-    row = new_payout_row(values)
+    row = new_tuple(PayoutRow, values)
     assert type(row) is PayoutRow
     assert row == PayoutRow(*values)
     assert (row.player, row.won_replayed, row.net) == ("Bob", None, -130)

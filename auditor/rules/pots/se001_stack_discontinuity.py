@@ -10,6 +10,7 @@ from auditor.engine.result import PayoutRow
 from auditor.model.events import StackChange, TableNote
 from auditor.model.hand import Hand
 from auditor.model.money import format_amount
+from auditor.model.tuples import new_tuple
 from auditor.model.when import local_time, started_at
 from auditor.rules.base import Finding, Rule
 
@@ -122,9 +123,9 @@ class HandStacks(NamedTuple):
                     into.append((c.player, c.kind, c.amount, c.before, c.after))
                 elif type(ev) is not TableNote:
                     into = later
-        # (Made in C from one tuple: calling the class runs the named tuple's __new__,
-        # written in Python.)
-        return tuple.__new__(cls, (
+        # (Made by ``new_tuple`` from one tuple: calling the class runs the named tuple's
+        # __new__, written in Python.)
+        return new_tuple(cls, (
             hand.source,
             info.table,
             info.tournament,

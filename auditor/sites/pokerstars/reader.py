@@ -27,6 +27,7 @@ from auditor.model.money import (
     amount_cache,
     parse_amount,
 )
+from auditor.model.tuples import new_tuple
 from auditor.parsing import grammars
 from auditor.parsing.blocks import HandBlock
 from auditor.parsing.errors import LineError, Unreadable
@@ -736,11 +737,10 @@ class PokerStarsReader:
         key = text[quote:end] if name is not None else text[:end]
         found = self.tables.get(key) if self.caching else None
         if found is not None:
-            # (Made in C from one tuple: calling the class runs the named tuple's __new__,
-            # written in Python, every hand.)
-            return tuple.__new__(_Table, (found.name if name is None else name,
-                                          found.max_seats,
-                                          found.button if button is None else _whole(button)))
+            # (Made by ``new_tuple`` from one tuple: calling the class runs the named
+            # tuple's __new__, written in Python, every hand.)
+            return new_tuple(_Table, (found.name if name is None else name, found.max_seats,
+                                      found.button if button is None else _whole(button)))
         shape, values = split_fields(text)
         table = self._make(self.recipe(shape, no, text), values, None, no, _NO_CONTEXT)
         if (len(self.tables) < self.MAX_CACHE and name in (None, table.name) and len(key) < 500
