@@ -43,10 +43,6 @@ class PotLayout(NamedTuple):
         return total
 
 
-# The two are made by ``new_tuple`` from one tuple of their values, in field order, where
-# every hand makes them: calling a ``NamedTuple`` runs the ``__new__`` it writes in Python.
-
-
 def uncalled_excess(contributed: Mapping[str, int]) -> tuple[str | None, int]:
     """The player whose contribution exceeds everyone else's, and by how much.
 
@@ -131,6 +127,8 @@ def build_pots(
             eligible = tuple([p for p in order if p in live_amounts]) if top else ()
             if len(eligible) != len(live_amounts):
                 eligible = tuple(live_amounts)  # some live player is not in seat_order
+            # (``new_tuple``, not the classes: calling a ``NamedTuple`` runs the
+            # ``__new__`` it writes in Python, and every hand makes these.)
             return new_tuple(PotLayout, ((new_tuple(Pot, (total, eligible)),) if total else (),
                                          returned_to, returned))
     else:
