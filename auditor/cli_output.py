@@ -15,6 +15,7 @@ import os
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable
+from operator import attrgetter
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, ClassVar, Literal
@@ -103,9 +104,9 @@ class FindingPrinter:
         table = done.tables.findings
         if not table.num_rows:
             return
-        files: dict[str, int] = {}
-        for block in done.blocks:
-            files.setdefault(block.source, len(files))
+        # Each file's rank in the chunk (its blocks' sources gathered in C: a chunk has
+        # hundreds of hands and few files).
+        files = {s: i for i, s in enumerate(dict.fromkeys(map(_SOURCE, done.blocks)))}
         # Only the columns the format shows are made Python values (the amounts, decimals,
         # only for JSON): column by column, not a dict a row (a run can print millions).
         machine = self.fmt in MACHINE_FORMATS
@@ -189,20 +190,24 @@ class _SourceLines:
     ``full``)."""
 
     def __init__(self, blocks: list[HandBlock]) -> None:
-        self._files: dict[str, list[HandBlock]] = {}
-        for block in blocks:
-            self._files.setdefault(block.source, []).append(block)
-        self._starts: dict[str, list[int]] = {}
-        for source, mine in self._files.items():
-            mine.sort(key=_first_number)
-            self._starts[source] = list(map(_first_number, mine))
+        self._blocks = blocks
+        # A file's blocks in line order, and where each starts: made for the files a
+        # finding is printed in, when first asked (a chunk's findings are in few files).
+        self._files: dict[str, tuple[list[int], list[HandBlock]]] = {}
+
+    def _file(self, source: str) -> tuple[list[int], list[HandBlock]]:
+        found = self._files.get(source)
+        if found is None:
+            mine = sorted([b for b in self._blocks if b.source == source], key=_first_number)
+            found = self._files[source] = (list(map(_first_number, mine)), mine)
+        return found
 
     def get(self, source: str, line: int) -> str | None:
-        starts = self._starts.get(source)
-        i = bisect_right(starts, line) - 1 if starts else -1
+        starts, blocks = self._file(source)
+        i = bisect_right(starts, line) - 1
         if i < 0:
             return None
-        block = self._files[source][i]
+        block = blocks[i]
         if block.numbers is None:
             index = line - block.first_line
             return block.lines[index] if 0 <= index < len(block.lines) else None
@@ -212,9 +217,12 @@ class _SourceLines:
         return None
 
 
+_SOURCE = attrgetter("source")
+
+
 def _first_number(block: HandBlock) -> int:
-    """A block's first file line (``span[0]``, without its last line's: every chunk with
-    a finding sorts all its blocks by it)."""
+    """A block's first file line (``span[0]``, without its last line's: the blocks of
+    each file a finding is printed in are sorted by it)."""
     numbers = block.numbers
     return block.first_line if numbers is None else min(numbers)
 

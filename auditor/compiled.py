@@ -98,6 +98,8 @@ MODULES = (
     "auditor/model/hand.py",
     "auditor/engine/result.py",
     "auditor/report/hand_rows.py",
+    # The run's duplicate filter: one digest a hand, added in the parent process.
+    "auditor/digests.py",
 )
 # C extensions the compiled build adds, by module name: their sources. Each has a Python
 # reference it is tested against, which runs where the extension is not built. iPoker's

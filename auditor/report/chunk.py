@@ -229,6 +229,7 @@ class ChunkRows:
         # For each payout row: its hand's index in _hands, and its hand's decimals.
         self._payout_owners: list[int] = []
         self._payout_decimals: list[int] = []
+        self._payout_counts: list[int] = []  # payout rows per hand
 
     def add(self, hand: HandRow, findings: Sequence[FindingRow],
             payouts: Sequence[PayoutRow], decimals: int) -> None:
@@ -243,13 +244,12 @@ class ChunkRows:
             self._payout_decimals += [decimals] * len(payouts)
         self._hands.append(hand)
         self._finding_counts.append(len(findings))
+        self._payout_counts.append(len(payouts))
 
     def payout_counts(self) -> list[int]:
         """How many payout rows each hand has, in hand order."""
-        counts = [0] * len(self._hands)
-        for index in self._payout_owners:
-            counts[index] += 1
-        return counts
+        # (Counted as the hands come: counting the owners here was a loop a payout row.)
+        return list(self._payout_counts)
 
     def tables(self) -> ReportTables:
         """The rows as Arrow tables with the report's schemas."""

@@ -72,6 +72,8 @@ def test_chunk_tables_equal_the_records_tables(count):
                                              decimals=decimals, site=row[4] or "",
                                              currency=row[8]) for p in paid]
     tables = chunk.tables()
+    # Each hand's payout rows, in hand order (the duplicate filter drops a repeat's by it).
+    assert chunk.payout_counts() == [len(paid) for _, _, paid, _ in HANDS_ROWS[:count]]
     assert tables.hands.equals(_records_table(HANDS, hands))
     assert tables.findings.equals(_records_table(FINDINGS, findings))
     assert tables.payouts.equals(_records_table(PAYOUTS, payouts))
