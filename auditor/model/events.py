@@ -120,6 +120,10 @@ class PostBlind(Event):
     def at(self, line: int) -> PostBlind:
         return PostBlind(line, self.player, self.kind, self.amount, self.dead, self.all_in)
 
+    def played_by(self, player: str, line: int) -> PostBlind:
+        """The same post by ``player`` on ``line`` (see ``Action.played_by``)."""
+        return PostBlind(line, player, self.kind, self.amount, self.dead, self.all_in)
+
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class HoleCards(Event):
@@ -172,6 +176,12 @@ class Action(Event):
     def at(self, line: int) -> Action:
         return Action(line, self.player)
 
+    def played_by(self, player: str, line: int) -> Action:
+        """The same action by ``player`` on ``line``: a reader that has read the words
+        after one player's name makes another's from them (compiled, a direct call of
+        the constructor)."""
+        return Action(line, player)
+
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Fold(Action):
@@ -184,6 +194,9 @@ class Fold(Action):
     def at(self, line: int) -> Fold:
         return Fold(line, self.player)
 
+    def played_by(self, player: str, line: int) -> Fold:
+        return Fold(line, player)
+
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Check(Action):
@@ -195,6 +208,9 @@ class Check(Action):
 
     def at(self, line: int) -> Check:
         return Check(line, self.player)
+
+    def played_by(self, player: str, line: int) -> Check:
+        return Check(line, player)
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
@@ -213,6 +229,9 @@ class Call(Action):
     def at(self, line: int) -> Call:
         return Call(line, self.player, self.amount, self.all_in)
 
+    def played_by(self, player: str, line: int) -> Call:
+        return Call(line, player, self.amount, self.all_in)
+
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Bet(Action):
@@ -229,6 +248,9 @@ class Bet(Action):
 
     def at(self, line: int) -> Bet:
         return Bet(line, self.player, self.amount, self.all_in)
+
+    def played_by(self, player: str, line: int) -> Bet:
+        return Bet(line, player, self.amount, self.all_in)
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
@@ -250,6 +272,9 @@ class Raise(Action):
 
     def at(self, line: int) -> Raise:
         return Raise(line, self.player, self.to, self.by, self.all_in)
+
+    def played_by(self, player: str, line: int) -> Raise:
+        return Raise(line, player, self.to, self.by, self.all_in)
 
 
 # --- end of the hand ----------------------------------------------------------------

@@ -478,6 +478,11 @@ _PLAIN: Final = _BETTING | frozenset({
     ev.Collected, ev.CashedOut, ev.PotSummary, ev.BoardSummary, ev.SeatSummary, ev.TableNote,
 })
 
+# The events a player's action line makes from the words after his name alone
+# (``PokerStarsReader.tails``).
+_Played = ev.Action | ev.PostBlind
+_PLAYED: Final = frozenset({ev.Fold, ev.Check, ev.Call, ev.Bet, ev.Raise, ev.PostBlind})
+
 _SUMMARY: Final = object()
 _UNSUPPORTED_STREET: Final = object()
 _NOTHING: Final = object()  # kept for a line that makes nothing (``exact.get`` says None: unseen)
@@ -657,6 +662,15 @@ class PokerStarsReader:
         # (decimals, big blind) -> line as printed -> what it made: its event (each hand
         # gets its own, ``Event.at``), a value of its own, or _NOTHING.
         self.exact: dict[tuple[int, int], dict[str, object]] = {}
+        # (decimals, big blind) -> what follows a seated player's name in an action line
+        # (": calls $0.15") -> the action it made for the first player read with it.
+        # Another player's line with the same words is that action by him (``played_by``):
+        # a player new to the table (or to the session: the bench's sessions draw hands
+        # from many tables) has no line read before, but his actions' words were. Only
+        # PokerStars's own reader keeps them: the readers built on it have recipes of
+        # their own, which may note more in the hand's context than the event.
+        self.tails: dict[tuple[int, int], dict[str, _Played]] = {}
+        self.by_tail = caching and type(self) is PokerStarsReader
         # Header without its hand number and with the date's digits masked -> header.
         self.headers: dict[str, _HeaderInfo] = {}
         # Table line without its name and button seat (see ``_table``) -> table.
@@ -797,6 +811,17 @@ class PokerStarsReader:
             found = self.exact[key] = {}
         return found
 
+    def _tails(self, game: _HeaderInfo) -> dict[str, _Played]:
+        """The actions read before under the amounts and blinds of ``game``, by the words
+        after the player's name."""
+        key = (game.decimals, game.big_blind)
+        found = self.tails.get(key)
+        if found is None:
+            if len(self.tails) >= 64:
+                self.tails.clear()
+            found = self.tails[key] = {}
+        return found
+
     def _line(self, raw: str, names: list[str], seated: frozenset[str] | None, no: int
               ) -> tuple[Recipe, list[str], str | None]:
         """Recipe, values and player's name of a line not read before under this hand's
@@ -810,6 +835,11 @@ class PokerStarsReader:
             tail = text[colon:]
             recipe, values = self.actions.get(tail) or self._action(tail, no, text)
             return recipe, values, name
+        return self._unnamed_line(text, names, no)
+
+    def _unnamed_line(self, text: str, names: list[str], no: int
+                      ) -> tuple[Recipe, list[str], str | None]:
+        """``_line`` of a line as read that is not a seated player's "name: action"."""
         if "[" in text and self.caching:
             return self._carded_line(text, names, no)
         return self._named_line(text, names, no)
@@ -911,6 +941,7 @@ class PokerStarsReader:
             restating = not self.summaries
             cancelled = False
             exact = self._exact(game) if self.caching else {}
+            tails = self._tails(game) if self.by_tail and seated is not None else None
             for i in todo[k:]:
                 text = lines[i]
                 no = base + i if numbers is None else numbers[i]
@@ -919,11 +950,36 @@ class PokerStarsReader:
                     continue
                 seen = exact.get(text)
                 if seen is None:
-                    recipe, values, name = self._line(text, names, seated, no)
-                    event, reusable = recipe(values, name, ctx, no)
+                    event: Any
+                    if tails is not None and seated is not None and text[0] != " " \
+                            and "\xa0" not in text:
+                        # ``_line`` written out for a line read as it is printed, where a
+                        # seated player's action comes from the words after his name.
+                        colon = text.find(": ")
+                        who = text[:colon] if colon > 0 else ""
+                        if colon > 0 and who in seated:
+                            tail = text[colon:]
+                            played = tails.get(tail)
+                            if played is not None:
+                                event, reusable = played.played_by(who, no), True
+                            else:
+                                recipe, values = self.actions.get(tail) \
+                                    or self._action(tail, no, text)
+                                event, reusable = recipe(values, who, ctx, no)
+                                if reusable and type(event) in _PLAYED and not ctx.run:
+                                    if len(tails) >= self.MAX_CACHE:
+                                        tails.clear()
+                                    tails[tail] = event
+                        else:
+                            recipe, values, name = self._unnamed_line(text, names, no)
+                            event, reusable = recipe(values, name, ctx, no)
+                    else:
+                        recipe, values, name = self._line(text, names, seated, no)
+                        event, reusable = recipe(values, name, ctx, no)
                     if ctx.run:
                         # Lines after a run-it-twice board depend on the run: read them anew.
                         exact = {}
+                        tails = None
                     elif reusable and "[" not in text and len(text) < _CACHED_LINE:
                         # Lines with cards (deals, boards, shown hands) seldom come twice.
                         if len(exact) >= self.MAX_CACHE:
