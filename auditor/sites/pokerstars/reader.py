@@ -439,6 +439,18 @@ class _RecipeBuilder:
         return _header_recipe(self, tree)
 
 
+def _of_stakes(caches: dict[tuple[int, int], Any], game: _HeaderInfo) -> Any:
+    """The cache of ``caches`` for the amounts and blinds of ``game`` (the lines, or the
+    actions' words, read before under them), made empty when new."""
+    key = (game.decimals, game.big_blind)
+    found = caches.get(key)
+    if found is None:
+        if len(caches) >= 64:  # a long tournament's levels
+            caches.clear()
+        found = caches[key] = {}
+    return found
+
+
 def _other_note(v: list[str], name: Any, ctx: _Context, no: int) -> Made:
     """The recipe of the grammar's ``note`` lines ("name wins …", "name finished the
     tournament …"): an event of the player, whatever the words after (one object, so
@@ -801,27 +813,6 @@ class PokerStarsReader:
               ctx: _Context) -> Any:
         return recipe(values, name, ctx, no)[0]
 
-    def _exact(self, game: _HeaderInfo) -> dict[str, object]:
-        """The lines read before under the amounts and blinds of ``game``."""
-        key = (game.decimals, game.big_blind)
-        found = self.exact.get(key)
-        if found is None:
-            if len(self.exact) >= 64:  # a long tournament's levels
-                self.exact.clear()
-            found = self.exact[key] = {}
-        return found
-
-    def _tails(self, game: _HeaderInfo) -> dict[str, _Played]:
-        """The actions read before under the amounts and blinds of ``game``, by the words
-        after the player's name."""
-        key = (game.decimals, game.big_blind)
-        found = self.tails.get(key)
-        if found is None:
-            if len(self.tails) >= 64:
-                self.tails.clear()
-            found = self.tails[key] = {}
-        return found
-
     def _line(self, raw: str, names: list[str], seated: frozenset[str] | None, no: int
               ) -> tuple[Recipe, list[str], str | None]:
         """Recipe, values and player's name of a line not read before under this hand's
@@ -940,8 +931,9 @@ class PokerStarsReader:
             restated = 0  # the summary's seat lines, counted, not read
             restating = not self.summaries
             cancelled = False
-            exact = self._exact(game) if self.caching else {}
-            tails = self._tails(game) if self.by_tail and seated is not None else None
+            exact: dict[str, object] = _of_stakes(self.exact, game) if self.caching else {}
+            tails: dict[str, _Played] | None = _of_stakes(self.tails, game) \
+                if self.by_tail and seated is not None else None
             for i in todo[k:]:
                 text = lines[i]
                 no = base + i if numbers is None else numbers[i]
